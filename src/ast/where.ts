@@ -1,0 +1,161 @@
+import { NO_SPAN, type Span } from "./span.ts";
+
+/** A field path such as `type.id`: identifiers joined by `.` (LANGUAGE.md 1.3). */
+export interface PathNode {
+  readonly kind: "path";
+  readonly segments: readonly string[];
+  readonly span: Span;
+}
+
+/** A value as the user wrote it, unquoted; the field it meets gives it a type (2.3). */
+export interface LiteralNode {
+  readonly kind: "literal";
+  readonly text: string;
+  readonly span: Span;
+}
+
+/** The six comparators of `compare` (2.2). */
+export type ComparisonOperator = "=" | "!=" | ">" | ">=" | "<" | "<=";
+
+/** Where the text of a `~` pattern must occur in the value (2.4). */
+export type PatternMode = "contains" | "startsWith" | "endsWith";
+
+/** `f=x`, `f!=x`, `f<x`, `f<=x`, `f>x`, `f>=x`. */
+export interface ComparisonNode {
+  readonly kind: "comparison";
+  readonly path: PathNode;
+  readonly operator: ComparisonOperator;
+  readonly value: LiteralNode;
+  readonly span: Span;
+}
+
+/** `f~x`, `f~x*`, `f~*x`, `f~*x*`: the literal holds the text without its wildcards. */
+export interface PatternNode {
+  readonly kind: "pattern";
+  readonly path: PathNode;
+  readonly mode: PatternMode;
+  readonly value: LiteralNode;
+  readonly span: Span;
+}
+
+/** `f IN (a,b)` or, when `negated`, `f NOT IN (a,b)`. */
+export interface InNode {
+  readonly kind: "in";
+  readonly path: PathNode;
+  readonly negated: boolean;
+  readonly values: readonly LiteralNode[];
+  readonly span: Span;
+}
+
+/** `f IS NULL` or, when `negated`, `f IS NOT NULL`. */
+export interface NullCheckNode {
+  readonly kind: "isNull";
+  readonly path: PathNode;
+  readonly negated: boolean;
+  readonly span: Span;
+}
+
+/** Two or more operands that must all hold; never directly holds another `and`. */
+export interface AndNode {
+  readonly kind: "and";
+  readonly operands: readonly WhereExpression[];
+  readonly span: Span;
+}
+
+/** Two or more operands of which one must hold; never directly holds another `or`. */
+export interface OrNode {
+  readonly kind: "or";
+  readonly operands: readonly WhereExpression[];
+  readonly span: Span;
+}
+
+/** A predicate: the leaves of a `where` tree. */
+export type WherePredicate = ComparisonNode | PatternNode | InNode | NullCheckNode;
+
+/** Any node that a `where` filter evaluates to true or false. */
+export type WhereExpression = AndNode | OrNode | WherePredicate;
+
+/** Every node kind of the `where` AST, for exhaustive dispatch tables. */
+export type WhereNode = WhereExpression | PathNode | LiteralNode;
+
+/** The comparators, longest spelling first. */
+export const COMPARISON_OPERATORS: readonly ComparisonOperator[] = [
+  "!=",
+  ">=",
+  "<=",
+  "=",
+  ">",
+  "<",
+];
+
+/** Builds a path node from `type.id` or from its segments. */
+export function path(segments: string | readonly string[], span: Span = NO_SPAN): PathNode {
+  return {
+    kind: "path",
+    segments: typeof segments === "string" ? segments.split(".") : segments,
+    span,
+  };
+}
+
+/** Builds a literal node holding `text` as it means, unquoted. */
+export function literal(text: string, span: Span = NO_SPAN): LiteralNode {
+  return { kind: "literal", text, span };
+}
+
+const asPath = (p: string | PathNode): PathNode => (typeof p === "string" ? path(p) : p);
+
+/** Builds `f<op>x`. */
+export function comparison(
+  field: string | PathNode,
+  operator: ComparisonOperator,
+  value: string,
+): ComparisonNode {
+  return {
+    kind: "comparison",
+    path: asPath(field),
+    operator,
+    value: literal(value),
+    span: NO_SPAN,
+  };
+}
+
+/** Builds `f~x` with the given mode. */
+export function pattern(field: string | PathNode, mode: PatternMode, value: string): PatternNode {
+  return { kind: "pattern", path: asPath(field), mode, value: literal(value), span: NO_SPAN };
+}
+
+/** Builds `f IN (…)`, or `f NOT IN (…)` when `negated`. */
+export function inList(
+  field: string | PathNode,
+  values: readonly string[],
+  negated = false,
+): InNode {
+  return {
+    kind: "in",
+    path: asPath(field),
+    negated,
+    values: values.map((v) => literal(v)),
+    span: NO_SPAN,
+  };
+}
+
+/** Builds `f IS NULL`, or `f IS NOT NULL` when `negated`. */
+export function isNull(field: string | PathNode, negated = false): NullCheckNode {
+  return { kind: "isNull", path: asPath(field), negated, span: NO_SPAN };
+}
+
+function junction<K extends "and" | "or">(kind: K, operands: readonly WhereExpression[]) {
+  if (operands.length === 0) throw new RangeError(`${kind} needs at least one operand`);
+  const flat = operands.flatMap((o) => (o.kind === kind ? (o as AndNode | OrNode).operands : [o]));
+  return flat.length === 1 ? (flat[0] as WhereExpression) : { kind, operands: flat, span: NO_SPAN };
+}
+
+/** Builds the conjunction of the operands, flattening nested `and` (one operand is returned as is). */
+export function and(...operands: WhereExpression[]): WhereExpression {
+  return junction("and", operands);
+}
+
+/** Builds the disjunction of the operands, flattening nested `or` (one operand is returned as is). */
+export function or(...operands: WhereExpression[]): WhereExpression {
+  return junction("or", operands);
+}

@@ -1,0 +1,99 @@
+import { lineColumnOf, renderCaret } from "./position.ts";
+
+/** Which language a text was written in, for messages. */
+export type QueryLanguage = "where" | "fields";
+
+/** The stable codes of syntax errors (LANGUAGE.md 1.4, 2.1, 2.2, 3.1). */
+export type SyntaxErrorCode =
+  | "INPUT_TOO_LONG"
+  | "NESTING_TOO_DEEP"
+  | "UNEXPECTED_TOKEN"
+  | "UNEXPECTED_END"
+  | "UNTERMINATED_QUOTE"
+  | "MISSING_WHITESPACE"
+  | "EMPTY_PATTERN"
+  | "MISPLACED_WILDCARD"
+  | "LINKS_SUBSELECTION";
+
+interface PositionedFields {
+  readonly code: string;
+  readonly offset: number;
+  readonly length: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** What every qaql error a user can cause carries: a code and a position in the input. */
+export abstract class QueryError extends Error implements PositionedFields {
+  readonly code: string;
+  readonly offset: number;
+  readonly length: number;
+  readonly line: number;
+  readonly column: number;
+  /** The text that was parsed; the caret in `message` points into it. */
+  readonly input: string;
+
+  protected constructor(
+    language: QueryLanguage,
+    input: string,
+    code: string,
+    offset: number,
+    length: number,
+    description: string,
+  ) {
+    const { line, column } = lineColumnOf(input, offset);
+    const at =
+      line === 1 && !/[\r\n]/.test(input) ? `column ${column}` : `line ${line}, column ${column}`;
+    super(`${language}: ${description} at ${at}\n${renderCaret(input, offset, length)}`);
+    this.code = code;
+    this.offset = offset;
+    this.length = length;
+    this.line = line;
+    this.column = column;
+    this.input = input;
+  }
+}
+
+/** The text does not follow the grammar, or passes a limit (LANGUAGE.md section 5). */
+export class QuerySyntaxError extends QueryError {
+  override readonly name = "QuerySyntaxError";
+  declare readonly code: SyntaxErrorCode;
+  /** Human descriptions of what would have been accepted at the position, if any. */
+  readonly expected: readonly string[];
+
+  constructor(options: {
+    language: QueryLanguage;
+    input: string;
+    code: SyntaxErrorCode;
+    offset: number;
+    length: number;
+    description: string;
+    expected?: readonly string[];
+  }) {
+    const { language, input, code, offset, length, description } = options;
+    super(language, input, code, offset, length, description);
+    this.expected = options.expected ?? [];
+  }
+}
+
+/** One problem found when checking a filter or selection against a schema. */
+export interface ValidationIssue {
+  readonly code: string;
+  readonly message: string;
+  readonly offset: number;
+  readonly length: number;
+}
+
+/** The filter or selection is well-formed but does not fit the schema; lists every problem. */
+export class QueryValidationError extends QueryError {
+  override readonly name = "QueryValidationError";
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(language: QueryLanguage, input: string, issues: readonly ValidationIssue[]) {
+    const first = issues[0];
+    if (!first) throw new RangeError("a QueryValidationError needs at least one issue");
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+    super(language, input, first.code, first.offset, first.length, first.message + more);
+    this.issues = issues;
+  }
+}

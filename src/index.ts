@@ -1,0 +1,22 @@
+export type { Span } from "./ast/span.ts";
+export type {
+  AndNode,
+  ComparisonNode,
+  ComparisonOperator,
+  InNode,
+  LiteralNode,
+  NullCheckNode,
+  OrNode,
+  PathNode,
+  PatternMode,
+  PatternNode,
+  WhereExpression,
+  WhereNode,
+  WherePredicate,
+} from "./ast/where.ts";
+export { and, comparison, inList, isNull, literal, or, path, pattern } from "./ast/where.ts";
+export { formatWhere } from "./backends/format/format-where.ts";
+export type { QueryLanguage, SyntaxErrorCode, ValidationIssue } from "./errors/errors.ts";
+export { QueryError, QuerySyntaxError, QueryValidationError } from "./errors/errors.ts";
+export type { ParseLimits, ParseWhereOptions, SafeParseResult } from "./syntax/parse-where.ts";
+export { parseWhere, safeParseWhere } from "./syntax/parse-where.ts";

@@ -1,0 +1,59 @@
+import { createToken, Lexer, type TokenType } from "chevrotain";
+
+/** White space as LANGUAGE.md 1.2 defines it: space, tab, CR and LF, nothing else. */
+export const WS_CHARS = " \t\r\n";
+
+/** Runs of white space; skipped, since the parser checks required white space by offsets. */
+export const WhiteSpace = createToken({
+  name: "WhiteSpace",
+  pattern: /[ \t\r\n]+/,
+  group: Lexer.SKIPPED,
+  line_breaks: true,
+});
+
+/** A path: identifiers joined by `.` with no white space (1.3). */
+export const Path = createToken({
+  name: "Path",
+  pattern: /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/,
+});
+
+/** Makes a token for any one character no other token of its mode accepts, so lexing never fails. */
+export function createStrayToken(name: string, pop = false): TokenType {
+  return createToken({
+    name,
+    pattern: /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\s\S]/,
+    ...(pop ? { pop_mode: true } : {}),
+  });
+}
+
+/**
+ * Matches a `"…"` text with `""` for one `"` at `offset`, scanning once so that an unclosed
+ * quote never backtracks; optional `*` before and after when `stars` is set.
+ */
+export function quotedMatcher(stars: boolean) {
+  return (text: string, offset: number): RegExpExecArray | null => {
+    let i = offset;
+    if (stars && text.charCodeAt(i) === 42) i++;
+    if (text.charCodeAt(i) !== 34) return null;
+    i++;
+    for (;;) {
+      const close = text.indexOf('"', i);
+      if (close < 0) return null;
+      if (text.charCodeAt(close + 1) === 34) {
+        i = close + 2;
+        continue;
+      }
+      i = close + 1;
+      break;
+    }
+    if (stars && text.charCodeAt(i) === 42) i++;
+    const match = [text.slice(offset, i)] as unknown as RegExpExecArray;
+    return match;
+  };
+}
+
+/** Undoes `""` quoting of a quoted token image (without surrounding stars). */
+export function unquote(image: string): string {
+  const inner = image.slice(1, -1);
+  return inner.includes('"') ? inner.replaceAll('""', '"') : inner;
+}

@@ -1,0 +1,159 @@
+import { createToken, Lexer, type TokenType } from "chevrotain";
+import { createStrayToken, Path, quotedMatcher, WhiteSpace } from "./shared-tokens.ts";
+
+// Modes: "main" reads paths, keywords and operators; after a comparator, "value" reads one
+// value; after `~`, "pattern" reads one pattern; after IN, "list" reads a parenthesised list.
+// So a value is read only where the grammar expects one (LANGUAGE.md 2.1).
+
+export const LParen = createToken({ name: "LParen", pattern: "(" });
+export const RParen = createToken({ name: "RParen", pattern: ")" });
+
+export const Comparator = createToken({ name: "Comparator", pattern: Lexer.NA });
+const comparator = (name: string, pattern: string) =>
+  createToken({ name, pattern, categories: Comparator, push_mode: "value" });
+export const NotEqual = comparator("NotEqual", "!=");
+export const GreaterEqual = comparator("GreaterEqual", ">=");
+export const LessEqual = comparator("LessEqual", "<=");
+export const Equal = comparator("Equal", "=");
+export const Greater = comparator("Greater", ">");
+export const Less = comparator("Less", "<");
+export const Tilde = createToken({ name: "Tilde", pattern: "~", push_mode: "pattern" });
+
+export const Keyword = createToken({ name: "Keyword", pattern: Lexer.NA });
+const keyword = (name: string, extra: { push_mode?: string } = {}) =>
+  createToken({
+    name,
+    pattern: new RegExp(name, "i"),
+    longer_alt: Path,
+    categories: Keyword,
+    ...extra,
+  });
+export const And = keyword("AND");
+export const Or = keyword("OR");
+export const In = keyword("IN", { push_mode: "list" });
+export const Not = keyword("NOT");
+export const Is = keyword("IS");
+export const Null = keyword("NULL");
+
+/** A value after a comparator or inside an IN list. */
+export const Value = createToken({ name: "Value", pattern: Lexer.NA });
+const quoted = {
+  pattern: { exec: quotedMatcher(false) },
+  start_chars_hint: ['"'],
+  line_breaks: true,
+};
+const bare = /[^ \t\r\n(),"=!<>~][^ \t\r\n(),"]*/;
+export const QuotedValue = createToken({
+  name: "QuotedValue",
+  ...quoted,
+  categories: Value,
+  pop_mode: true,
+});
+export const BareValue = createToken({
+  name: "BareValue",
+  pattern: bare,
+  categories: Value,
+  pop_mode: true,
+});
+export const ListQuotedValue = createToken({
+  name: "ListQuotedValue",
+  ...quoted,
+  categories: Value,
+});
+export const ListBareValue = createToken({
+  name: "ListBareValue",
+  pattern: bare,
+  categories: Value,
+});
+export const ListOpen = createToken({ name: "ListOpen", pattern: "(" });
+export const ListComma = createToken({ name: "ListComma", pattern: "," });
+export const ListClose = createToken({ name: "ListClose", pattern: ")", pop_mode: true });
+
+/** A pattern after `~`; checked for wildcards and emptiness when the AST node is built. */
+export const PatternText = createToken({ name: "PatternText", pattern: Lexer.NA });
+export const QuotedPattern = createToken({
+  name: "QuotedPattern",
+  pattern: { exec: quotedMatcher(true) },
+  start_chars_hint: ['"', "*"],
+  line_breaks: true,
+  categories: PatternText,
+  pop_mode: true,
+});
+export const BarePattern = createToken({
+  name: "BarePattern",
+  pattern: /[^ \t\r\n(),"]+/,
+  categories: PatternText,
+  pop_mode: true,
+});
+
+/** A `"` that opens a quote never closed: an error at the opening quote (2.1). */
+export const UnterminatedQuote = createToken({
+  name: "UnterminatedQuote",
+  pattern: /\*?"/,
+  pop_mode: true,
+});
+// Main mode has no catch-all token, which would cost the lexer its first-character
+// optimization; an unexpected character there is a lexing error, reported in context.
+export const Stray = createStrayToken("Stray");
+
+const mainMode = [
+  WhiteSpace,
+  LParen,
+  RParen,
+  NotEqual,
+  GreaterEqual,
+  LessEqual,
+  Equal,
+  Greater,
+  Less,
+  Tilde,
+  And,
+  Or,
+  In,
+  Not,
+  Is,
+  Null,
+  Path,
+];
+
+export const whereLexer = new Lexer(
+  {
+    modes: {
+      main: mainMode,
+      value: [WhiteSpace, QuotedValue, BareValue, UnterminatedQuote, Stray],
+      pattern: [WhiteSpace, QuotedPattern, BarePattern, UnterminatedQuote, Stray],
+      list: [
+        WhiteSpace,
+        ListOpen,
+        ListComma,
+        ListClose,
+        ListQuotedValue,
+        ListBareValue,
+        UnterminatedQuote,
+        Stray,
+      ],
+    },
+    defaultMode: "main",
+  },
+  { positionTracking: "onlyOffset", ensureOptimizations: false },
+);
+
+/** Every token type the where parser knows, for its constructor. */
+export const whereTokens: TokenType[] = [
+  Comparator,
+  Keyword,
+  Value,
+  PatternText,
+  ...mainMode,
+  QuotedValue,
+  BareValue,
+  ListQuotedValue,
+  ListBareValue,
+  ListOpen,
+  ListComma,
+  ListClose,
+  QuotedPattern,
+  BarePattern,
+  UnterminatedQuote,
+  Stray,
+];
