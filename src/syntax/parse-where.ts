@@ -33,6 +33,19 @@ export interface ParseLimits {
 
 export const DEFAULT_MAX_LENGTH = 8192;
 export const DEFAULT_MAX_DEPTH = 64;
+/** The deepest nesting `maxDepth` may allow: deeper would risk the call stack. */
+export const MAX_DEPTH_LIMIT = 256;
+
+/** Reads and checks the limits of a call. */
+export function resolveLimits(limits: ParseLimits): { maxLength: number; maxDepth: number } {
+  const maxLength = limits.maxLength ?? DEFAULT_MAX_LENGTH;
+  const maxDepth = limits.maxDepth ?? DEFAULT_MAX_DEPTH;
+  if (!(maxLength >= 0)) throw new RangeError("maxLength must be a number >= 0");
+  if (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_DEPTH_LIMIT) {
+    throw new RangeError(`maxDepth must be an integer from 0 to ${MAX_DEPTH_LIMIT}`);
+  }
+  return { maxLength, maxDepth };
+}
 
 const parser = new WhereParser();
 
@@ -49,9 +62,8 @@ export type ParseWhereOptions = ParseLimits;
  * position of the first problem.
  */
 export function parseWhere(text: string, options: ParseWhereOptions = {}): WhereExpression {
-  const limits = options;
   if (typeof text !== "string") throw new TypeError("parseWhere expects a string");
-  const maxLength = limits.maxLength ?? DEFAULT_MAX_LENGTH;
+  const { maxLength, maxDepth } = resolveLimits(options);
   if (text.length > maxLength) {
     throw new QuerySyntaxError({
       language: "where",
@@ -64,7 +76,7 @@ export function parseWhere(text: string, options: ParseWhereOptions = {}): Where
   }
   const lexed = whereLexer.tokenize(text);
   const tokens = lexed.tokens;
-  parser.begin(text, tokens, limits.maxDepth ?? DEFAULT_MAX_DEPTH);
+  parser.begin(text, tokens, maxDepth);
   let ast: WhereExpression;
   let failure: IRecognitionException | undefined;
   let depth: number;
@@ -73,6 +85,8 @@ export function parseWhere(text: string, options: ParseWhereOptions = {}): Where
     failure = parser.errors[0];
     depth = parser.nesting;
   } catch (error) {
+    // A caller already deep in its own stack can still run out of it: report the nesting.
+    if (error instanceof RangeError) throw nestingTooDeep(text, tokens, parser.nesting);
     // An error raised by an action (white space, pattern, depth) is the parse's first.
     const stray = lexed.errors[0];
     if (stray && error instanceof QuerySyntaxError && stray.offset < error.offset) {
@@ -102,6 +116,26 @@ export function safeParseWhere(
     if (error instanceof QuerySyntaxError) return { success: false, error };
     throw error;
   }
+}
+
+function nestingTooDeep(text: string, tokens: IToken[], depth: number): QuerySyntaxError {
+  let open = 0;
+  let offset = 0;
+  for (const token of tokens) {
+    if (tokenMatcher(token, LParen) && ++open === depth) {
+      offset = token.startOffset;
+      break;
+    }
+    if (tokenMatcher(token, RParen)) open--;
+  }
+  return new QuerySyntaxError({
+    language: "where",
+    input: text,
+    code: "NESTING_TOO_DEEP",
+    offset,
+    length: 1,
+    description: `parentheses nest ${depth} levels deep, more than the call stack allows`,
+  });
 }
 
 function offsetOf(text: string, token: IToken): number {

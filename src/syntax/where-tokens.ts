@@ -121,7 +121,7 @@ export const whereLexer = new Lexer(
     modes: {
       main: mainMode,
       value: [WhiteSpace, QuotedValue, BareValue, UnterminatedQuote, Stray],
-      pattern: [WhiteSpace, QuotedPattern, BarePattern, UnterminatedQuote, Stray],
+      pattern: [WhiteSpace, QuotedPattern, UnterminatedQuote, BarePattern, Stray],
       list: [
         WhiteSpace,
         ListOpen,

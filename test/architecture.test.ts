@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = join(import.meta.dirname, "..", "src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith(".ts") ? [full] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/^(?:import|export)[^;]*?from\s+"([^"]+)"/gms)].map(
+    (m) => m[1] as string,
+  );
+}
+
+// STYLE.md: data flows text -> syntax -> ast -> a backend, never backwards.
+describe("layering", () => {
+  const files = sourceFiles(SRC).map((file) => ({
+    file: relative(SRC, file),
+    imports: importsOf(file),
+  }));
+
+  it("keeps backends away from the syntax layer and chevrotain", () => {
+    const backends = files.filter((f) => f.file.startsWith("backends"));
+    expect(backends.length).toBeGreaterThan(0);
+    for (const { file, imports } of backends) {
+      for (const spec of imports) {
+        expect(`${file}: ${spec}`).not.toMatch(/: (chevrotain|.*\/syntax\/)/);
+      }
+    }
+  });
+
+  it("keeps the AST free of every other part of qaql", () => {
+    for (const { file, imports } of files.filter((f) => f.file.startsWith("ast"))) {
+      for (const spec of imports) expect(`${file}: ${spec}`).toMatch(/: \.\/[a-z-]+\.ts$/);
+    }
+  });
+
+  it("uses node: modules nowhere outside the command line", () => {
+    for (const { file, imports } of files.filter((f) => !f.file.startsWith("cli"))) {
+      for (const spec of imports) expect(`${file}: ${spec}`).not.toMatch(/: node:/);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatWhere } from "../../src/backends/format/format-where.ts";
+import { QuerySyntaxError } from "../../src/errors/errors.ts";
+import { parseWhere } from "../../src/syntax/parse-where.ts";
+import {
+  seededChoices,
+  spellWhere,
+  whereArbitrary,
+  withoutSpans,
+} from "../support/where-arbitraries.ts";
+
+// LANGUAGE.md 2.6: format(parse(s)) is idempotent and parse(format(ast)) gives back the tree.
+describe("where round trips (2.6)", () => {
+  it("parses the canonical text of any tree back to the same tree", () => {
+    fc.assert(
+      fc.property(whereArbitrary, (ast) => {
+        expect(withoutSpans(parseWhere(formatWhere(ast)))).toEqual(withoutSpans(ast));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("formats every non-canonical spelling of a tree as its canonical text", () => {
+    fc.assert(
+      fc.property(whereArbitrary, fc.integer(), (ast, seed) => {
+        const spelled = spellWhere(ast, seededChoices(seed));
+        const parsed = parseWhere(spelled);
+        expect(withoutSpans(parsed)).toEqual(withoutSpans(ast));
+        expect(formatWhere(parsed)).toBe(formatWhere(ast));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("gives spans that cover their node's own text", () => {
+    fc.assert(
+      fc.property(whereArbitrary, fc.integer(), (ast, seed) => {
+        const text = spellWhere(ast, seededChoices(seed));
+        const parsed = parseWhere(text);
+        const visit = (node: unknown): void => {
+          if (!node || typeof node !== "object") return;
+          const record = node as Record<string, unknown>;
+          const span = record.span as { start: number; end: number } | undefined;
+          if (span) {
+            expect(span.start).toBeGreaterThanOrEqual(0);
+            expect(span.end).toBeLessThanOrEqual(text.length);
+            expect(span.start).toBeLessThan(span.end);
+            if (record.kind === "path") {
+              expect(text.slice(span.start, span.end)).toBe(
+                (record.segments as string[]).join("."),
+              );
+            }
+          }
+          for (const inner of Object.values(record)) {
+            if (Array.isArray(inner)) inner.forEach(visit);
+            else visit(inner);
+          }
+        };
+        visit(parsed);
+      }),
+    );
+  });
+});
+
+// Section 5: whatever the text, the parser returns a tree or throws a positioned QuerySyntaxError.
+describe("where parser on arbitrary text (5)", () => {
+  const pieces = fc.constantFrom(
+    ...'ab_.01 \t\n()",=!<>~*'.split(""),
+    " AND ",
+    " or ",
+    " IN ",
+    " NOT ",
+    " IS ",
+    "NULL",
+    '""',
+    "😀",
+    "\uD800",
+    "é",
+  );
+  const texts = fc.oneof(
+    fc.string({ unit: pieces, maxLength: 40 }),
+    fc.string({ unit: "grapheme", maxLength: 30 }),
+    whereArbitrary.chain((ast) =>
+      fc.tuple(fc.nat(), fc.string({ unit: pieces, maxLength: 3 })).map(([at, junk]) => {
+        const text = formatWhere(ast);
+        const cut = at % (text.length + 1);
+        return text.slice(0, cut) + junk + text.slice(cut);
+      }),
+    ),
+  );
+
+  it("never fails with anything but a QuerySyntaxError inside the input", () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        try {
+          const ast = parseWhere(text);
+          expect(parseWhere(formatWhere(ast))).toBeTruthy();
+        } catch (error) {
+          expect(error).toBeInstanceOf(QuerySyntaxError);
+          const e = error as QuerySyntaxError;
+          expect(e.offset).toBeGreaterThanOrEqual(0);
+          expect(e.offset + e.length).toBeLessThanOrEqual(text.length);
+          expect(e.line).toBeGreaterThanOrEqual(1);
+          expect(e.column).toBeGreaterThanOrEqual(1);
+          expect(e.message).toMatch(
+            /^where: .+ at (line \d+, )?column \d+\n {2}.*\n {2}[ \t]*\^+$/s,
+          );
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
