@@ -18,5 +18,6 @@ export { and, comparison, inList, isNull, literal, or, path, pattern } from "./a
 export { formatWhere } from "./backends/format/format-where.ts";
 export type { QueryLanguage, SyntaxErrorCode, ValidationIssue } from "./errors/errors.ts";
 export { QueryError, QuerySyntaxError, QueryValidationError } from "./errors/errors.ts";
-export type { ParseLimits, ParseWhereOptions, SafeParseResult } from "./syntax/parse-where.ts";
+export type { ParseWhereOptions } from "./syntax/parse-where.ts";
 export { parseWhere, safeParseWhere } from "./syntax/parse-where.ts";
+export type { ParseLimits, SafeParseResult } from "./syntax/run-parser.ts";

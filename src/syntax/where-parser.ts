@@ -1,4 +1,4 @@
-import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
+import type { IToken } from "chevrotain";
 import type {
   ComparisonOperator,
   LiteralNode,
@@ -6,7 +6,7 @@ import type {
   PatternMode,
   WhereExpression,
 } from "../ast/where.ts";
-import { QuerySyntaxError } from "../errors/errors.ts";
+import { endOf as end, QueryParser } from "./base-parser.ts";
 import { Path, unquote } from "./shared-tokens.ts";
 import {
   And,
@@ -27,32 +27,13 @@ import {
   whereTokens,
 } from "./where-tokens.ts";
 
-const end = (token: IToken) => token.startOffset + token.image.length;
-
 // Embedded actions rather than CST + visitor: the actions only build plain AST nodes, and
 // skipping the CST keeps parsing within the speed target of the parse benchmark.
 /** The `where` grammar of LANGUAGE.md 2.2; one instance, reused for every parse. */
-export class WhereParser extends EmbeddedActionsParser {
-  private text = "";
-  private maxDepth = 64;
-  private depth = 0;
-
+export class WhereParser extends QueryParser {
   constructor() {
-    super(whereTokens, { recoveryEnabled: false, maxLookahead: 2 });
+    super("where", whereTokens);
     this.performSelfAnalysis();
-  }
-
-  /** Prepares a parse of `tokens`, lexed from `text`. */
-  begin(text: string, tokens: IToken[], maxDepth: number): void {
-    this.text = text;
-    this.maxDepth = maxDepth;
-    this.depth = 0;
-    this.input = tokens;
-  }
-
-  /** The current parenthesis depth, for error messages. */
-  get nesting(): number {
-    return this.depth;
   }
 
   public where = this.RULE("where", (): WhereExpression => this.SUBRULE(this.disjunction));
@@ -104,7 +85,7 @@ export class WhereParser extends EmbeddedActionsParser {
             this.ACTION(() => this.enter(open));
             const inner = this.SUBRULE(this.disjunction);
             this.CONSUME(RParen);
-            this.ACTION(() => this.depth--);
+            this.ACTION(() => this.leave());
             return inner;
           },
         },
@@ -257,17 +238,6 @@ export class WhereParser extends EmbeddedActionsParser {
     };
   }
 
-  private enter(open: IToken): void {
-    if (++this.depth > this.maxDepth) {
-      this.fail(
-        "NESTING_TOO_DEEP",
-        open.startOffset,
-        1,
-        `parentheses nest deeper than the limit of ${this.maxDepth} levels`,
-      );
-    }
-  }
-
   // The grammar puts WS on both sides of AND and OR (2.2); the lexer skips WS, so offsets tell.
   private requireSpaceAround(keyword: IToken): void {
     const before = this.text.charCodeAt(keyword.startOffset - 1);
@@ -286,44 +256,8 @@ export class WhereParser extends EmbeddedActionsParser {
       this.fail("MISSING_WHITESPACE", end(keyword), 1, `expected white space after ${name}`);
     }
   }
-
-  private fail(
-    code: QuerySyntaxError["code"],
-    offset: number,
-    length: number,
-    description: string,
-  ): never {
-    throw new QuerySyntaxError({
-      language: "where",
-      input: this.text,
-      code,
-      offset,
-      length,
-      description,
-    });
-  }
 }
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
-
-/** Token types by role, for describing what the parser expected after a token. */
-export const whereTokenRoles = {
-  Path,
-  Comparator,
-  Tilde,
-  In,
-  Not,
-  Is,
-  Null,
-  And,
-  Or,
-  LParen,
-  RParen,
-  ListOpen,
-  ListComma,
-  ListClose,
-  Value,
-  PatternText,
-} satisfies Record<string, TokenType>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
-import { MAX_DEPTH_LIMIT, parseWhere, safeParseWhere } from "../../src/syntax/parse-where.ts";
+import { parseWhere, safeParseWhere } from "../../src/syntax/parse-where.ts";
+import { MAX_DEPTH_LIMIT } from "../../src/syntax/run-parser.ts";
 import { withoutSpans } from "../support/where-arbitraries.ts";
 
 function syntaxError(text: string, options = {}): QuerySyntaxError {

@@ -1,0 +1,68 @@
+import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
+import { type QueryLanguage, QuerySyntaxError, type SyntaxErrorCode } from "../errors/errors.ts";
+
+/** The offset just past a token (the lexers track start offsets only). */
+export const endOf = (token: IToken): number => token.startOffset + token.image.length;
+
+/**
+ * What the parsers of both languages share: the text being parsed, parenthesis depth against
+ * the limit, and errors raised from actions. One instance per language, reused.
+ */
+export abstract class QueryParser extends EmbeddedActionsParser {
+  protected text = "";
+  private maxDepth = 0;
+  private depth = 0;
+
+  constructor(
+    protected readonly language: QueryLanguage,
+    tokens: TokenType[],
+  ) {
+    super(tokens, { recoveryEnabled: false, maxLookahead: 2 });
+  }
+
+  /** Prepares a parse of `tokens`, lexed from `text`. */
+  begin(text: string, tokens: IToken[], maxDepth: number): void {
+    this.text = text;
+    this.maxDepth = maxDepth;
+    this.depth = 0;
+    this.input = tokens;
+  }
+
+  /** The parenthesis depth reached, for error messages. */
+  get nesting(): number {
+    return this.depth;
+  }
+
+  /** Counts an opening parenthesis, failing past the depth limit (LANGUAGE.md 1.4). */
+  protected enter(open: IToken): void {
+    if (++this.depth > this.maxDepth) {
+      this.fail(
+        "NESTING_TOO_DEEP",
+        open.startOffset,
+        1,
+        `parentheses nest deeper than the limit of ${this.maxDepth} levels`,
+      );
+    }
+  }
+
+  /** Counts a closing parenthesis. */
+  protected leave(): void {
+    this.depth--;
+  }
+
+  protected fail(
+    code: SyntaxErrorCode,
+    offset: number,
+    length: number,
+    description: string,
+  ): never {
+    throw new QuerySyntaxError({
+      language: this.language,
+      input: this.text,
+      code,
+      offset,
+      length,
+      description,
+    });
+  }
+}

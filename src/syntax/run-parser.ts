@@ -1,0 +1,245 @@
+import {
+  EOF,
+  type IRecognitionException,
+  type IToken,
+  type Lexer,
+  type TokenType,
+  tokenMatcher,
+} from "chevrotain";
+import { type QueryLanguage, QuerySyntaxError } from "../errors/errors.ts";
+import type { QueryParser } from "./base-parser.ts";
+
+/** Limits of LANGUAGE.md 1.4, configurable per call. */
+export interface ParseLimits {
+  /** The most characters of input accepted; 8192 unless set. */
+  readonly maxLength?: number;
+  /** The most levels of parenthesis nesting accepted; 64 unless set, 256 at most. */
+  readonly maxDepth?: number;
+}
+
+export const DEFAULT_MAX_LENGTH = 8192;
+export const DEFAULT_MAX_DEPTH = 64;
+/** The deepest nesting `maxDepth` may allow: deeper would risk the call stack. */
+export const MAX_DEPTH_LIMIT = 256;
+
+/** The result of a `safe…` parse: the tree, or the error that `parse…` would have thrown. */
+export type SafeParseResult<T, E = QuerySyntaxError> =
+  | { readonly success: true; readonly ast: T }
+  | { readonly success: false; readonly error: E };
+
+/** Runs `parse`, returning the error of the given class instead of throwing it. */
+export function safely<T, E extends Error>(
+  errorClass: abstract new (...args: never[]) => E,
+  parse: () => T,
+): SafeParseResult<T, E> {
+  try {
+    return { success: true, ast: parse() };
+  } catch (error) {
+    if (error instanceof errorClass) return { success: false, error };
+    throw error;
+  }
+}
+
+/** How one language describes what it expected, for messages that name what the user typed. */
+export interface Grammar<P extends QueryParser, T> {
+  readonly language: QueryLanguage;
+  /** The noun for a whole input, in messages: "filter", "selection". */
+  readonly noun: string;
+  readonly lexer: Lexer;
+  readonly parser: P;
+  readonly start: (parser: P) => T;
+  readonly openParen: TokenType;
+  readonly closeParen: TokenType;
+  readonly unterminatedQuote?: TokenType;
+  /** What may follow `previous` (the token before it is `beforePrevious`) at `depth`. */
+  readonly expectedAfter: (
+    previous: IToken | undefined,
+    beforePrevious: IToken | undefined,
+    depth: number,
+  ) => string[];
+  readonly describeToken: (token: IToken) => string;
+}
+
+function resolveLimits(limits: ParseLimits): { maxLength: number; maxDepth: number } {
+  const maxLength = limits.maxLength ?? DEFAULT_MAX_LENGTH;
+  const maxDepth = limits.maxDepth ?? DEFAULT_MAX_DEPTH;
+  if (!(maxLength >= 0)) throw new RangeError("maxLength must be a number >= 0");
+  if (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_DEPTH_LIMIT) {
+    throw new RangeError(`maxDepth must be an integer from 0 to ${MAX_DEPTH_LIMIT}`);
+  }
+  return { maxLength, maxDepth };
+}
+
+/**
+ * Lexes and parses `text` with a language's single parser, and turns every failure into a
+ * `QuerySyntaxError` at the first problem: a limit, a stray character, or a parse error.
+ */
+export function runParser<P extends QueryParser, T>(
+  grammar: Grammar<P, T>,
+  text: string,
+  limits: ParseLimits,
+): T {
+  if (typeof text !== "string") throw new TypeError(`a ${grammar.language} text must be a string`);
+  const { maxLength, maxDepth } = resolveLimits(limits);
+  if (text.length > maxLength) {
+    throw new QuerySyntaxError({
+      language: grammar.language,
+      input: text,
+      code: "INPUT_TOO_LONG",
+      offset: maxLength,
+      length: text.length - maxLength,
+      description: `the ${grammar.noun} is ${text.length} characters long, over the limit of ${maxLength}`,
+    });
+  }
+  const lexed = grammar.lexer.tokenize(text);
+  const tokens = lexed.tokens;
+  const stray = lexed.errors[0];
+  const { parser } = grammar;
+  parser.begin(text, tokens, maxDepth);
+  let ast: T;
+  let failure: IRecognitionException | undefined;
+  let depth: number;
+  try {
+    ast = grammar.start(parser);
+    failure = parser.errors[0];
+    depth = parser.nesting;
+  } catch (error) {
+    // A caller already deep in its own stack can still run out of it: report the nesting.
+    if (error instanceof RangeError) throw nestingTooDeep(grammar, text, tokens, parser.nesting);
+    // An error raised by an action (white space, pattern, depth) may come after a stray character.
+    if (stray && error instanceof QuerySyntaxError && stray.offset < error.offset) {
+      throw strayCharacter(grammar, text, tokens, stray.offset);
+    }
+    throw error;
+  } finally {
+    // Do not keep the caller's text and tokens alive in the shared parser.
+    parser.begin("", [], 0);
+  }
+  if (
+    stray &&
+    (!failure || failure.token.tokenType === EOF || stray.offset < failure.token.startOffset)
+  ) {
+    throw strayCharacter(grammar, text, tokens, stray.offset);
+  }
+  if (failure) throw describeFailure(grammar, text, tokens, failure, depth);
+  return ast;
+}
+
+function nestingTooDeep<P extends QueryParser, T>(
+  grammar: Grammar<P, T>,
+  text: string,
+  tokens: IToken[],
+  depth: number,
+): QuerySyntaxError {
+  let open = 0;
+  let offset = 0;
+  for (const token of tokens) {
+    if (tokenMatcher(token, grammar.openParen) && ++open === depth) {
+      offset = token.startOffset;
+      break;
+    }
+    if (tokenMatcher(token, grammar.closeParen)) open--;
+  }
+  return new QuerySyntaxError({
+    language: grammar.language,
+    input: text,
+    code: "NESTING_TOO_DEEP",
+    offset,
+    length: 1,
+    description: `parentheses nest ${depth} levels deep, more than the call stack allows`,
+  });
+}
+
+function strayCharacter<P extends QueryParser, T>(
+  grammar: Grammar<P, T>,
+  text: string,
+  tokens: IToken[],
+  offset: number,
+): QuerySyntaxError {
+  let index = 0;
+  let depth = 0;
+  for (; index < tokens.length && (tokens[index] as IToken).startOffset < offset; index++) {
+    const token = tokens[index] as IToken;
+    if (tokenMatcher(token, grammar.openParen)) depth++;
+    else if (tokenMatcher(token, grammar.closeParen)) depth--;
+  }
+  const char = String.fromCodePoint(text.codePointAt(offset) ?? 0);
+  return unexpected(
+    grammar,
+    text,
+    tokens,
+    index,
+    offset,
+    char.length,
+    `the character ${show(char)}`,
+    depth,
+  );
+}
+
+function describeFailure<P extends QueryParser, T>(
+  grammar: Grammar<P, T>,
+  text: string,
+  tokens: IToken[],
+  failure: IRecognitionException,
+  depth: number,
+): QuerySyntaxError {
+  const actual = failure.token;
+  if (actual.tokenType === EOF)
+    return unexpected(grammar, text, tokens, tokens.length, text.length, 0, undefined, depth);
+  const offset = actual.startOffset;
+  if (grammar.unterminatedQuote && tokenMatcher(actual, grammar.unterminatedQuote)) {
+    return new QuerySyntaxError({
+      language: grammar.language,
+      input: text,
+      code: "UNTERMINATED_QUOTE",
+      offset: offset + actual.image.length - 1,
+      length: 1,
+      description: "this quote is never closed",
+    });
+  }
+  const index = tokens.indexOf(actual);
+  return unexpected(
+    grammar,
+    text,
+    tokens,
+    index,
+    offset,
+    actual.image.length,
+    grammar.describeToken(actual),
+    depth,
+  );
+}
+
+function unexpected<P extends QueryParser, T>(
+  grammar: Grammar<P, T>,
+  text: string,
+  tokens: IToken[],
+  index: number,
+  offset: number,
+  length: number,
+  found: string | undefined,
+  depth: number,
+): QuerySyntaxError {
+  const previous = tokens[index - 1];
+  const expected = grammar.expectedAfter(previous, tokens[index - 2], depth);
+  const after = previous ? ` after ${show(previous.image)}` : "";
+  return new QuerySyntaxError({
+    language: grammar.language,
+    input: text,
+    code: found === undefined ? "UNEXPECTED_END" : "UNEXPECTED_TOKEN",
+    offset,
+    length,
+    description: `expected ${listOf(expected)}${after}${found === undefined ? "" : ` but found ${found}`}`,
+    expected,
+  });
+}
+
+function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+}
+
+/** Quotes a piece of the input for a message, shortened when long. */
+export function show(image: string): string {
+  return JSON.stringify(image.length > 24 ? `${image.slice(0, 21)}…` : image);
+}
