@@ -1,3 +1,11 @@
+export type {
+  FieldBranch,
+  FieldItemNode,
+  FieldsAstNode,
+  FieldsNode,
+  FieldTree,
+} from "./ast/fields.ts";
+export { mergeFields } from "./ast/fields.ts";
 export type { Span } from "./ast/span.ts";
 export type {
   AndNode,
@@ -15,9 +23,15 @@ export type {
   WherePredicate,
 } from "./ast/where.ts";
 export { and, comparison, inList, isNull, literal, or, path, pattern } from "./ast/where.ts";
+export { formatFields } from "./backends/format/format-fields.ts";
 export { formatWhere } from "./backends/format/format-where.ts";
+export type { Projection } from "./backends/projection/compile-fields.ts";
+export type { FieldsInput } from "./compile-fields.ts";
+export { compileFields, compileListFields } from "./compile-fields.ts";
 export type { QueryLanguage, SyntaxErrorCode, ValidationIssue } from "./errors/errors.ts";
 export { QueryError, QuerySyntaxError, QueryValidationError } from "./errors/errors.ts";
+export type { ParseFieldsOptions } from "./syntax/parse-fields.ts";
+export { parseFields, safeParseFields } from "./syntax/parse-fields.ts";
 export type { ParseWhereOptions } from "./syntax/parse-where.ts";
 export { parseWhere, safeParseWhere } from "./syntax/parse-where.ts";
 export type { ParseLimits, SafeParseResult } from "./syntax/run-parser.ts";

@@ -13,11 +13,11 @@ export abstract class QueryParser extends EmbeddedActionsParser {
   private maxDepth = 0;
   private depth = 0;
 
-  constructor(
-    protected readonly language: QueryLanguage,
-    tokens: TokenType[],
-  ) {
+  protected readonly language: QueryLanguage;
+
+  constructor(language: QueryLanguage, tokens: TokenType[]) {
     super(tokens, { recoveryEnabled: false, maxLookahead: 2 });
+    this.language = language;
   }
 
   /** Prepares a parse of `tokens`, lexed from `text`. */

@@ -1,0 +1,94 @@
+import type { IToken } from "chevrotain";
+import type { FieldItemNode, FieldsNode } from "../ast/fields.ts";
+import type { PathNode } from "../ast/where.ts";
+import { endOf, QueryParser } from "./base-parser.ts";
+import { FieldsClose, FieldsComma, FieldsOpen, fieldsTokens } from "./fields-tokens.ts";
+import { Path } from "./shared-tokens.ts";
+
+const LINKS = "_links";
+
+/** The `fields` grammar of LANGUAGE.md 3.1; one instance, reused for every parse. */
+export class FieldsParser extends QueryParser {
+  constructor() {
+    super("fields", fieldsTokens);
+    this.performSelfAnalysis();
+  }
+
+  public fields = this.RULE("fields", (): FieldsNode => {
+    const items: FieldItemNode[] = [];
+    this.AT_LEAST_ONE_SEP({
+      SEP: FieldsComma,
+      DEF: () => {
+        const item = this.SUBRULE(this.item);
+        this.ACTION(() => items.push(item));
+      },
+    });
+    return this.ACTION(() => ({
+      kind: "fields" as const,
+      items,
+      span: {
+        start: (items[0] as FieldItemNode).span.start,
+        end: (items[items.length - 1] as FieldItemNode).span.end,
+      },
+    }));
+  });
+
+  private item = this.RULE("item", (): FieldItemNode => {
+    const name = this.CONSUME(Path);
+    const links = this.ACTION(() => this.checkLinks(name));
+    const selection = this.OPTION(() => {
+      const open = this.CONSUME(FieldsOpen);
+      this.ACTION(() => {
+        this.enter(open);
+        if (links) this.failLinks(open);
+      });
+      const inner = this.SUBRULE(this.fields);
+      const close = this.CONSUME(FieldsClose);
+      this.ACTION(() => this.leave());
+      return { inner, close };
+    });
+    return this.ACTION(() => {
+      const path: PathNode = {
+        kind: "path",
+        segments: name.image.split("."),
+        span: { start: name.startOffset, end: endOf(name) },
+      };
+      return {
+        kind: "fieldItem" as const,
+        path,
+        selection: selection ? selection.inner : null,
+        span: { start: name.startOffset, end: selection ? endOf(selection.close) : endOf(name) },
+      };
+    });
+  });
+
+  /** Fails on `_links.x`; tells whether the path ends in `_links` (3.2). */
+  private checkLinks(name: IToken): boolean {
+    const image = name.image;
+    let at = image.indexOf(LINKS);
+    while (at >= 0) {
+      const boundaryBefore = at === 0 || image.charCodeAt(at - 1) === 46;
+      const after = at + LINKS.length;
+      if (boundaryBefore && after === image.length) return true;
+      if (boundaryBefore && image.charCodeAt(after) === 46) {
+        this.fail(
+          "LINKS_SUBSELECTION",
+          name.startOffset + after + 1,
+          image.length - after - 1,
+          'nothing can be selected inside "_links", which is always kept whole',
+        );
+      }
+      at = image.indexOf(LINKS, at + 1);
+    }
+    return false;
+  }
+
+  private failLinks(open: IToken): never {
+    return this.fail(
+      "LINKS_SUBSELECTION",
+      open.startOffset,
+      1,
+      'nothing can be selected inside "_links", which is always kept whole',
+    );
+  }
+}

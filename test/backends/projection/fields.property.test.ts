@@ -1,0 +1,101 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type FieldTree, mergeFields } from "../../../src/ast/fields.ts";
+import { formatFields } from "../../../src/backends/format/format-fields.ts";
+import { compileFields } from "../../../src/compile-fields.ts";
+import { parseFields } from "../../../src/syntax/parse-fields.ts";
+import {
+  fieldTreeArbitrary,
+  recordArbitrary,
+  spellFields,
+} from "../../support/fields-arbitraries.ts";
+import { referenceProject } from "../../support/reference-projection.ts";
+import { seededChoices } from "../../support/where-arbitraries.ts";
+
+/** Deep equality that also compares key order, as LANGUAGE.md 3.2 requires. */
+function expectSameJson(actual: unknown, expected: unknown): void {
+  expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+  expect(actual).toEqual(expected);
+}
+
+function isSubtree(part: unknown, whole: unknown): boolean {
+  if (Array.isArray(part)) {
+    return (
+      Array.isArray(whole) &&
+      part.length === whole.length &&
+      part.every((p, i) => isSubtree(p, whole[i]))
+    );
+  }
+  if (part !== null && typeof part === "object") {
+    if (whole === null || typeof whole !== "object") return false;
+    return Object.keys(part).every(
+      (k) => Object.hasOwn(whole, k) && isSubtree((part as never)[k], (whole as never)[k]),
+    );
+  }
+  return Object.is(part, whole);
+}
+
+describe("fields round trips (3.3)", () => {
+  it("parses the canonical text of a merged tree back to the tree", () => {
+    fc.assert(
+      fc.property(fieldTreeArbitrary, (tree) => {
+        expect(mergeFields(parseFields(formatFields(tree)))).toEqual(tree);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("formats every equivalent spelling of a tree as its canonical text", () => {
+    fc.assert(
+      fc.property(fieldTreeArbitrary, fc.integer(), (tree: FieldTree, seed) => {
+        const spelled = spellFields(tree, seededChoices(seed));
+        expect(formatFields(parseFields(spelled))).toBe(formatFields(tree));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("projection (3.2)", () => {
+  it("agrees with the reference reading, key order included", () => {
+    fc.assert(
+      fc.property(fieldTreeArbitrary, recordArbitrary, (tree, record) => {
+        expectSameJson(compileFields(tree)(record), referenceProject(tree, record));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("is idempotent", () => {
+    fc.assert(
+      fc.property(fieldTreeArbitrary, recordArbitrary, (tree, record) => {
+        const project = compileFields(tree);
+        const once = project(record);
+        expectSameJson(project(once), once);
+      }),
+    );
+  });
+
+  it("returns a sub-tree of its input and leaves the input as it was", () => {
+    fc.assert(
+      fc.property(fieldTreeArbitrary, recordArbitrary, (tree, record) => {
+        const before = JSON.stringify(record);
+        const out = compileFields(tree)(record);
+        expect(isSubtree(out, record)).toBe(true);
+        expect(JSON.stringify(record)).toBe(before);
+        expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+      }),
+    );
+  });
+
+  it("copies the whole record when every top-level key is selected", () => {
+    fc.assert(
+      fc.property(recordArbitrary, (record) => {
+        const keys = Object.keys(record);
+        fc.pre(keys.length > 0);
+        const out = compileFields(keys.map((name) => ({ name, children: null })))(record);
+        expectSameJson(out, record);
+      }),
+    );
+  });
+});
