@@ -16,7 +16,7 @@ export abstract class QueryParser extends EmbeddedActionsParser {
   protected readonly language: QueryLanguage;
 
   constructor(language: QueryLanguage, tokens: TokenType[]) {
-    super(tokens, { recoveryEnabled: false, maxLookahead: 2 });
+    super(tokens, { recoveryEnabled: false, maxLookahead: 1 });
     this.language = language;
   }
 

@@ -38,7 +38,7 @@ const whereGrammar: Grammar<WhereParser, WhereExpression> = {
   noun: "filter",
   lexer: whereLexer,
   parser: new WhereParser(),
-  start: (parser) => parser.where(),
+  start: (parser) => parser.parseFilter(),
   openParen: LParen,
   closeParen: RParen,
   unterminatedQuote: UnterminatedQuote,

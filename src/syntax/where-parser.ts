@@ -1,7 +1,9 @@
-import type { IToken } from "chevrotain";
+import type { IToken, TokenType } from "chevrotain";
 import type {
+  AndNode,
   ComparisonOperator,
   LiteralNode,
+  OrNode,
   PathNode,
   PatternMode,
   WhereExpression,
@@ -28,70 +30,69 @@ import {
 } from "./where-tokens.ts";
 
 // Embedded actions rather than CST + visitor: the actions only build plain AST nodes, and
-// skipping the CST keeps parsing within the speed target of the parse benchmark.
+// skipping the CST keeps parsing within the speed target of the parse benchmark. For the same
+// reason groups and lists are inlined (fewer rule calls) and actions are guarded by
+// RECORDING_PHASE rather than wrapped in ACTION closures.
 /** The `where` grammar of LANGUAGE.md 2.2; one instance, reused for every parse. */
 export class WhereParser extends QueryParser {
+  /** Set when a parenthesised group sits in a junction of its own kind, to flatten once at the end. */
+  private nestedJunction = false;
+
   constructor() {
     super("where", whereTokens);
     this.performSelfAnalysis();
   }
 
-  public where = this.RULE("where", (): WhereExpression => this.SUBRULE(this.disjunction));
+  /** Parses a whole filter. */
+  parseFilter(): WhereExpression {
+    this.nestedJunction = false;
+    const ast = this.where();
+    return this.nestedJunction && ast ? flatten(ast) : ast;
+  }
 
-  private disjunction = this.RULE("disjunction", (): WhereExpression => {
-    const first = this.SUBRULE(this.conjunction);
-    let operands: WhereExpression[] | undefined;
-    this.MANY(() => {
-      const keyword = this.CONSUME(Or);
-      this.ACTION(() => this.requireSpaceAround(keyword));
-      const next = this.SUBRULE2(this.conjunction);
-      this.ACTION(() => {
-        operands ??= [first];
-        if (next.kind === "or") operands.push(...next.operands);
-        else operands.push(next);
-      });
+  private where = this.RULE("where", (): WhereExpression => {
+    const operands: WhereExpression[] = [];
+    this.AT_LEAST_ONE_SEP({
+      SEP: Or,
+      DEF: () => {
+        if (!this.RECORDING_PHASE) this.checkSeparator(Or);
+        const operand = this.SUBRULE(this.conjunction);
+        if (!this.RECORDING_PHASE) {
+          if (operand.kind === "or") this.nestedJunction = true;
+          operands.push(operand);
+        }
+      },
     });
-    return this.ACTION(() => (operands ? this.junction("or", operands) : first));
+    return this.junction("or", operands);
   });
 
   private conjunction = this.RULE("conjunction", (): WhereExpression => {
-    const first = this.SUBRULE(this.term);
-    let operands: WhereExpression[] | undefined;
-    this.MANY(() => {
-      const keyword = this.CONSUME(And);
-      this.ACTION(() => this.requireSpaceAround(keyword));
-      const next = this.SUBRULE2(this.term);
-      this.ACTION(() => {
-        operands ??= [first];
-        if (next.kind === "and") operands.push(...next.operands);
-        else operands.push(next);
-      });
-    });
-    return this.ACTION(() => {
-      if (!operands) return first;
-      // An AND operand that is an AND can only come from parentheses; flatten it (2.6).
-      const flat = operands.flatMap((o) => (o.kind === "and" ? o.operands : [o]));
-      return this.junction("and", flat);
-    });
-  });
-
-  private term = this.RULE(
-    "term",
-    (): WhereExpression =>
-      this.OR([
-        {
-          ALT: () => {
-            const open = this.CONSUME(LParen);
-            this.ACTION(() => this.enter(open));
-            const inner = this.SUBRULE(this.disjunction);
-            this.CONSUME(RParen);
-            this.ACTION(() => this.leave());
-            return inner;
+    const operands: WhereExpression[] = [];
+    this.AT_LEAST_ONE_SEP({
+      SEP: And,
+      DEF: () => {
+        if (!this.RECORDING_PHASE) this.checkSeparator(And);
+        const operand = this.OR([
+          {
+            ALT: () => {
+              const open = this.CONSUME(LParen);
+              if (!this.RECORDING_PHASE) this.enter(open);
+              const inner = this.SUBRULE(this.where);
+              this.CONSUME(RParen);
+              if (!this.RECORDING_PHASE) {
+                this.leave();
+                if (inner.kind === "and") this.nestedJunction = true;
+              }
+              return inner;
+            },
           },
-        },
-        { ALT: () => this.SUBRULE(this.predicate) },
-      ]),
-  );
+          { ALT: () => this.SUBRULE(this.predicate) },
+        ]);
+        if (!this.RECORDING_PHASE) operands.push(operand);
+      },
+    });
+    return this.junction("and", operands);
+  });
 
   private predicate = this.RULE("predicate", (): WhereExpression => {
     const field = this.CONSUME(Path);
@@ -100,68 +101,72 @@ export class WhereParser extends QueryParser {
         ALT: () => {
           const operator = this.CONSUME(Comparator);
           const value = this.CONSUME(Value);
-          return this.ACTION(() => ({
+          if (this.RECORDING_PHASE) return undefined as never;
+          return {
             kind: "comparison" as const,
             path: this.path(field),
             operator: operator.image as ComparisonOperator,
             value: this.literal(value),
             span: { start: field.startOffset, end: end(value) },
-          }));
+          };
         },
       },
       {
         ALT: () => {
           this.CONSUME(Tilde);
           const text = this.CONSUME(PatternText);
-          return this.ACTION(() => this.pattern(field, text));
+          return this.RECORDING_PHASE ? (undefined as never) : this.pattern(field, text);
         },
       },
       {
         ALT: () => {
+          const not = this.OPTION(() => this.CONSUME(Not));
           this.CONSUME(In);
-          const list = this.SUBRULE(this.list);
-          return this.ACTION(() => this.inList(field, false, list));
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(Not);
-          this.CONSUME2(In);
-          const list = this.SUBRULE2(this.list);
-          return this.ACTION(() => this.inList(field, true, list));
+          this.CONSUME(ListOpen);
+          const values: LiteralNode[] = [];
+          this.AT_LEAST_ONE_SEP2({
+            SEP: ListComma,
+            DEF: () => {
+              const value = this.CONSUME2(Value);
+              if (!this.RECORDING_PHASE) values.push(this.literal(value));
+            },
+          });
+          const close = this.CONSUME(ListClose);
+          if (this.RECORDING_PHASE) return undefined as never;
+          return {
+            kind: "in" as const,
+            path: this.path(field),
+            negated: not !== undefined,
+            values,
+            span: { start: field.startOffset, end: end(close) },
+          };
         },
       },
       {
         ALT: () => {
           this.CONSUME(Is);
-          const not = this.OPTION(() => this.CONSUME2(Not));
+          const not = this.OPTION2(() => this.CONSUME2(Not));
           const last = this.CONSUME(Null);
-          return this.ACTION(() => ({
+          if (this.RECORDING_PHASE) return undefined as never;
+          return {
             kind: "isNull" as const,
             path: this.path(field),
             negated: not !== undefined,
             span: { start: field.startOffset, end: end(last) },
-          }));
+          };
         },
       },
     ]);
   });
 
-  private list = this.RULE("list", (): { values: LiteralNode[]; close: IToken } => {
-    const values: LiteralNode[] = [];
-    this.CONSUME(ListOpen);
-    this.AT_LEAST_ONE_SEP({
-      SEP: ListComma,
-      DEF: () => {
-        const value = this.CONSUME(Value);
-        this.ACTION(() => values.push(this.literal(value)));
-      },
-    });
-    const close = this.CONSUME(ListClose);
-    return { values, close };
-  });
+  /** Checks the white space around the AND or OR just consumed, if any. */
+  private checkSeparator(keyword: TokenType): void {
+    const previous = this.LA(0);
+    if (previous !== undefined && previous.tokenType === keyword) this.requireSpaceAround(previous);
+  }
 
   private junction(kind: "and" | "or", operands: WhereExpression[]): WhereExpression {
+    if (operands.length === 1 || this.RECORDING_PHASE) return operands[0] as WhereExpression;
     const firstOperand = operands[0] as WhereExpression;
     const lastOperand = operands[operands.length - 1] as WhereExpression;
     return { kind, operands, span: { start: firstOperand.span.start, end: lastOperand.span.end } };
@@ -170,7 +175,7 @@ export class WhereParser extends QueryParser {
   private path(token: IToken): PathNode {
     return {
       kind: "path",
-      segments: token.image.split("."),
+      segments: token.image.includes(".") ? token.image.split(".") : [token.image],
       span: { start: token.startOffset, end: end(token) },
     };
   }
@@ -181,16 +186,6 @@ export class WhereParser extends QueryParser {
       kind: "literal",
       text: image.charCodeAt(0) === 34 ? unquote(image) : image,
       span: { start: token.startOffset, end: end(token) },
-    };
-  }
-
-  private inList(field: IToken, negated: boolean, list: { values: LiteralNode[]; close: IToken }) {
-    return {
-      kind: "in" as const,
-      path: this.path(field),
-      negated,
-      values: list.values,
-      span: { start: field.startOffset, end: end(list.close) },
     };
   }
 
@@ -260,4 +255,18 @@ export class WhereParser extends QueryParser {
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** Merges AND groups into AND and OR groups into OR, visiting each node once (2.6). */
+function flatten(node: WhereExpression): WhereExpression {
+  if (node.kind !== "and" && node.kind !== "or") return node;
+  const operands: WhereExpression[] = [];
+  const collect = (group: AndNode | OrNode) => {
+    for (const operand of group.operands) {
+      if (operand.kind === group.kind) collect(operand as AndNode | OrNode);
+      else operands.push(flatten(operand));
+    }
+  };
+  collect(node);
+  return { kind: node.kind, operands, span: node.span };
 }

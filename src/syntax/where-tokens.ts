@@ -81,7 +81,8 @@ export const QuotedPattern = createToken({
 });
 export const BarePattern = createToken({
   name: "BarePattern",
-  pattern: /[^ \t\r\n(),"]+/,
+  // Not `*"`: that opens a quoted pattern.
+  pattern: /(?!\*")[^ \t\r\n(),"]+/,
   categories: PatternText,
   pop_mode: true,
 });
@@ -120,15 +121,17 @@ export const whereLexer = new Lexer(
   {
     modes: {
       main: mainMode,
-      value: [WhiteSpace, QuotedValue, BareValue, UnterminatedQuote, Stray],
-      pattern: [WhiteSpace, QuotedPattern, UnterminatedQuote, BarePattern, Stray],
+      // These modes cannot use the first-character optimization, so the likeliest token
+      // comes first; no two tokens of a mode can match at the same offset, except Stray (last).
+      value: [BareValue, WhiteSpace, QuotedValue, UnterminatedQuote, Stray],
+      pattern: [BarePattern, WhiteSpace, QuotedPattern, UnterminatedQuote, Stray],
       list: [
-        WhiteSpace,
-        ListOpen,
+        ListBareValue,
         ListComma,
         ListClose,
+        WhiteSpace,
+        ListOpen,
         ListQuotedValue,
-        ListBareValue,
         UnterminatedQuote,
         Stray,
       ],

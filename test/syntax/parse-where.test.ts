@@ -88,6 +88,23 @@ describe("parseWhere: the tree", () => {
     expect(formatWhere(ast)).toBe("a=1 OR b=2 AND c=3 OR (d=4 OR e=5) AND f=6 AND g=7");
   });
 
+  it("flattens groups of the same junction wherever they stand", () => {
+    for (const text of ["(a=1 OR b=2) OR c=3", "a=1 OR (b=2 OR c=3)", "((a=1 OR b=2)) OR (c=3)"]) {
+      const ast = parseWhere(text);
+      expect(ast.kind === "or" && ast.operands.map((o) => o.kind)).toEqual([
+        "comparison",
+        "comparison",
+        "comparison",
+      ]);
+    }
+    const nested = parseWhere("a=1 AND (b=2 AND (c=3 OR d=4 AND (e=5 AND f=6)))");
+    expect(formatWhere(nested)).toBe("a=1 AND b=2 AND (c=3 OR d=4 AND e=5 AND f=6)");
+    expect(withoutSpans(nested)).toMatchObject({
+      kind: "and",
+      operands: [{}, {}, { kind: "or", operands: [{}, { kind: "and", operands: [{}, {}, {}] }] }],
+    });
+  });
+
   it("keeps the text of a quoted value with its doubled quotes undone", () => {
     const ast = parseWhere('name="My ""big"" project"');
     expect(ast).toMatchObject({ value: { text: 'My "big" project' } });
