@@ -54,6 +54,15 @@ export function quotedMatcher(stars: boolean) {
 
 /** Undoes `""` quoting of a quoted token image (without surrounding stars). */
 export function unquote(image: string): string {
-  const inner = image.slice(1, -1);
-  return inner.includes('"') ? inner.replaceAll('""', '"') : inner;
+  const end = image.length - 1;
+  let quote = image.indexOf('"', 1);
+  if (quote === end) return image.slice(1, end);
+  let text = "";
+  let from = 1;
+  while (quote >= 0 && quote < end) {
+    text += image.slice(from, quote + 1);
+    from = quote + 2;
+    quote = image.indexOf('"', from);
+  }
+  return text + image.slice(from, end);
 }
