@@ -200,16 +200,15 @@ export class WhereParser extends QueryParser {
       text = unquote(image.slice(leading ? 1 : 0, trailing ? -1 : undefined));
     } else {
       if (leading && image.length === 1) trailing = false;
+      // `a*"x"`: the lexer stops before the quote, but that `*` stands inside the pattern.
+      if (trailing && this.text.charCodeAt(end(token)) === 34) {
+        this.fail("MISPLACED_WILDCARD", end(token) - 1, 1, MISPLACED_STAR);
+      }
       textSpan = { start: leading ? start + 1 : start, end: end(token) - (trailing ? 1 : 0) };
       text = this.text.slice(textSpan.start, textSpan.end);
       const star = text.indexOf("*");
       if (star >= 0) {
-        this.fail(
-          "MISPLACED_WILDCARD",
-          textSpan.start + star,
-          1,
-          'a "*" is a wildcard only at the start or end of a pattern; quote the text to match a literal "*"',
-        );
+        this.fail("MISPLACED_WILDCARD", textSpan.start + star, 1, MISPLACED_STAR);
       }
       if (text.length > 0 && "=!<>~".includes(text.charAt(0))) {
         this.fail(
@@ -252,6 +251,9 @@ export class WhereParser extends QueryParser {
     }
   }
 }
+
+const MISPLACED_STAR =
+  'a "*" is a wildcard only at the start or end of a pattern; quote the text to match a literal "*"';
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
