@@ -3,7 +3,7 @@ import { type FieldsNode, type FieldTree, mergeFields } from "../../ast/fields.t
 /** A compiled selection: returns a projected copy of a record; the record is never changed. */
 export type Projection = <T>(record: T) => T extends object ? Partial<T> : T;
 
-type Step = ((value: unknown) => unknown) | null;
+type ValueProjection = (value: unknown) => unknown;
 
 const LINKS = "_links";
 
@@ -13,44 +13,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+function defineKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function put(out: Record<string, unknown>, key: string, value: unknown): void {
   // Assigning "__proto__" would change the copy's prototype instead of adding a key.
-  if (key === "__proto__") {
-    Object.defineProperty(out, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    out[key] = value;
-  }
+  if (key === "__proto__") defineKey(out, key, value);
+  else out[key] = value;
 }
 
-/** Compiles one level of the tree into a function over an object of that level. */
-function compileLevel(
-  tree: FieldTree,
-): (record: Record<string, unknown>) => Record<string, unknown> {
-  // Null-prototype lookup: "constructor" or "toString" in the data is never taken as selected.
-  const steps: Record<string, Step> = Object.create(null);
-  for (const { name, children } of tree)
-    steps[name] = children === null ? null : compileValue(children);
-  if (!(LINKS in steps)) steps[LINKS] = null;
-  return (record) => {
-    const out: Record<string, unknown> = {};
-    // The record's own key order decides the output's (3.2), so walk the record, not the tree.
-    for (const key of Object.keys(record)) {
-      const step = steps[key];
-      if (step === undefined) continue;
-      put(out, key, step === null ? record[key] : step(record[key]));
-    }
-    return out;
-  };
-}
-
-/** What a sub-selection does to a value: objects projected, arrays mapped, the rest kept. */
-function compileValue(children: FieldTree): (value: unknown) => unknown {
-  const level = compileLevel(children);
+/** Applies an object projection to a value: objects projected, arrays mapped, the rest kept (3.2). */
+function overValue(level: (record: Record<string, unknown>) => unknown): ValueProjection {
   return (value) => {
     if (Array.isArray(value)) {
       const out = new Array(value.length);
@@ -64,17 +38,112 @@ function compileValue(children: FieldTree): (value: unknown) => unknown {
   };
 }
 
+/** The portable projection: closures over a lookup table, one per level of the tree. */
+function compileWithClosures(tree: FieldTree): ValueProjection {
+  // Null-prototype lookup: "constructor" or "toString" in the data is never taken as selected.
+  const steps: Record<string, ValueProjection | null> = Object.create(null);
+  for (const { name, children } of tree) {
+    if (!(name in steps))
+      steps[name] = children === null || name === LINKS ? null : compileWithClosures(children);
+  }
+  steps[LINKS] = null;
+  return overValue((record) => {
+    const out: Record<string, unknown> = {};
+    // The record's own key order decides the output's (3.2), so walk the record, not the tree.
+    for (const key of Object.keys(record)) {
+      const step = steps[key];
+      if (step === undefined) continue;
+      put(out, key, step === null ? record[key] : step(record[key]));
+    }
+    return out;
+  });
+}
+
+/**
+ * The fast projection: one generated function per level, with a `case` per selected name, so
+ * that every property access site sees a single name. Names enter the source only through
+ * JSON.stringify, as string literals.
+ */
+function compileWithCode(tree: FieldTree): ValueProjection {
+  const levels: string[] = [];
+  const emit = (level: FieldTree): number => {
+    const index = levels.length;
+    levels.push("");
+    const seen = new Set<string>();
+    const cases: string[] = [];
+    for (const { name, children } of [...level, { name: LINKS, children: null }]) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const key = JSON.stringify(name);
+      const value =
+        children === null || name === LINKS
+          ? `record[${key}]`
+          : `value(level${emit(children)}, record[${key}])`;
+      const store =
+        name === "__proto__" ? `defineKey(out, ${key}, ${value})` : `out[${key}] = ${value}`;
+      cases.push(`case ${key}: ${store}; break;`);
+    }
+    levels[index] = `function level${index}(record) {
+  const out = {};
+  const keys = Object.keys(record);
+  for (let i = 0; i < keys.length; i++) {
+    switch (keys[i]) {
+      ${cases.join("\n      ")}
+    }
+  }
+  return out;
+}`;
+    return index;
+  };
+  emit(tree);
+  const source = `"use strict";
+function value(level, v) {
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const e = v[i];
+      out[i] = isPlainObject(e) ? level(e) : e;
+    }
+    return out;
+  }
+  return isPlainObject(v) ? level(v) : v;
+}
+${levels.join("\n")}
+return (v) => value(level0, v);`;
+  return new Function("isPlainObject", "defineKey", source)(
+    isPlainObject,
+    defineKey,
+  ) as ValueProjection;
+}
+
+// Content security policies and some edge runtimes forbid `new Function`; fall back there.
+const canGenerateCode = (() => {
+  try {
+    return new Function("return true")() === true;
+  } catch {
+    return false;
+  }
+})();
+
 function toTree(selection: FieldsNode | FieldTree): FieldTree {
   return "kind" in selection ? mergeFields(selection) : selection;
 }
+
+/** How a selection is compiled: generated code where the runtime allows it, or closures. */
+export type ProjectionStrategy = "auto" | "closures";
 
 /**
  * Compiles a selection (its AST or merged tree; the main entry also takes text) into a
  * projection of one record, exactly as LANGUAGE.md 3.2 says. Selected values are shared with
  * the record, not cloned.
  */
-export function compileFieldsTree(selection: FieldsNode | FieldTree): Projection {
-  const project = compileValue(toTree(selection));
+export function compileFieldsTree(
+  selection: FieldsNode | FieldTree,
+  strategy: ProjectionStrategy = "auto",
+): Projection {
+  const tree = toTree(selection);
+  const project =
+    strategy === "auto" && canGenerateCode ? compileWithCode(tree) : compileWithClosures(tree);
   return project as Projection;
 }
 
@@ -84,8 +153,9 @@ export function compileFieldsTree(selection: FieldsNode | FieldTree): Projection
  */
 export function compileListFieldsTree(
   selection: FieldsNode | FieldTree,
+  strategy: ProjectionStrategy = "auto",
 ): <T extends object>(response: T) => T {
-  const project = compileValue(toTree(selection));
+  const project = compileFieldsTree(selection, strategy) as (value: unknown) => unknown;
   return (response) => {
     const out: Record<string, unknown> = {};
     const record = response as Record<string, unknown>;

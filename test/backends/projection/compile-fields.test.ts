@@ -84,6 +84,18 @@ describe("compileFields: LANGUAGE.md 3.2", () => {
     expect(record).toEqual(copy);
   });
 
+  it("keeps _links whole even when a tree built by hand selects inside it", () => {
+    const record = { _links: { self: 1, next: 2 }, a: 1 };
+    const tree = [{ name: "_links", children: [{ name: "self", children: null }] }];
+    expect(compileFields(tree)(record)).toEqual({ _links: { self: 1, next: 2 } });
+  });
+
+  it("embeds no name as code: hostile names in a hand-built tree are plain keys", () => {
+    const name = '"]; throw new Error("injected"); //';
+    const record = { [name]: 1, other: 2 };
+    expect(compileFields([{ name, children: null }])(record)).toEqual({ [name]: 1 });
+  });
+
   it("takes text, an AST or a merged tree, and reports bad text as a syntax error", () => {
     expect(() => compileFields("a(")).toThrow(QuerySyntaxError);
     expect(compileFields([{ name: "a", children: null }])({ a: 1, b: 2 })).toEqual({ a: 1 });

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type FieldTree, mergeFields } from "../../../src/ast/fields.ts";
 import { formatFields } from "../../../src/backends/format/format-fields.ts";
+import { compileFieldsTree } from "../../../src/backends/projection/compile-fields.ts";
 import { compileFields } from "../../../src/compile-fields.ts";
 import { parseFields } from "../../../src/syntax/parse-fields.ts";
 import {
@@ -57,14 +58,17 @@ describe("fields round trips (3.3)", () => {
 });
 
 describe("projection (3.2)", () => {
-  it("agrees with the reference reading, key order included", () => {
-    fc.assert(
-      fc.property(fieldTreeArbitrary, recordArbitrary, (tree, record) => {
-        expectSameJson(compileFields(tree)(record), referenceProject(tree, record));
-      }),
-      { numRuns: 2000 },
-    );
-  });
+  it.each(["auto", "closures"] as const)(
+    "agrees with the reference reading, key order included (%s)",
+    (strategy) => {
+      fc.assert(
+        fc.property(fieldTreeArbitrary, recordArbitrary, (tree, record) => {
+          expectSameJson(compileFieldsTree(tree, strategy)(record), referenceProject(tree, record));
+        }),
+        { numRuns: 2000 },
+      );
+    },
+  );
 
   it("is idempotent", () => {
     fc.assert(
