@@ -1,5 +1,13 @@
-// `npm start` until the command line exists: parses filters from LANGUAGE.md and shows one error.
-import { formatWhere, parseWhere, safeParseWhere } from "../src/index.ts";
+// `npm start` until the command line exists: parses filters from LANGUAGE.md, shows one error
+// and one projection.
+import {
+  compileFields,
+  formatFields,
+  formatWhere,
+  parseFields,
+  parseWhere,
+  safeParseWhere,
+} from "../src/index.ts";
 
 const filters = [
   "type.id=FOLDER and rank>=2",
@@ -20,3 +28,16 @@ if (!result.success) {
   console.log(`\nA rejected filter (${result.error.code} at offset ${result.error.offset}):`);
   console.log(result.error.message);
 }
+
+const selection = "id,status(id,name),definition.name,status.id";
+const finding = {
+  id: 7,
+  tool: "checker",
+  status: { id: "OPEN", name: "Open", color: 3 },
+  definition: { id: "R1", name: "Avoid nested loops", families: ["PERF"] },
+  _links: { self: { href: "/api/findings/7" } },
+};
+console.log(
+  `\nA selection (LANGUAGE.md 3): ${selection} -> ${formatFields(parseFields(selection))}`,
+);
+console.log(JSON.stringify(compileFields(selection)(finding)));

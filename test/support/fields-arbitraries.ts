@@ -31,17 +31,28 @@ export const fieldTreeArbitrary: fc.Arbitrary<FieldTree> = fc.letrec<{
     .map((b) => (b.name === "_links" ? { name: b.name, children: null } : b)),
 })).tree;
 
+const recordDepth = fc.createDepthIdentifier();
+
 /** JSON-like records over the same names: nested objects, arrays of mixed elements, nulls. */
 export const recordArbitrary: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{
   object: Record<string, unknown>;
   value: unknown;
 }>((tie) => ({
-  object: fc.dictionary(nameArbitrary, tie("value"), { maxKeys: 6 }),
+  object: fc.dictionary(nameArbitrary, tie("value"), { maxKeys: 5 }),
+  // Depth-bounded on every recursive path (arrays included), so no run can grow without end.
   value: fc.oneof(
-    { maxDepth: 4, depthSize: "small" },
+    { maxDepth: 3, depthSize: "small", depthIdentifier: recordDepth },
     fc.oneof(fc.integer(), fc.string({ maxLength: 3 }), fc.constant(null), fc.boolean()),
     tie("object"),
-    fc.array(fc.oneof(tie("object"), fc.integer(), fc.constant(null)), { maxLength: 3 }),
+    fc.array(
+      fc.oneof(
+        { maxDepth: 3, depthSize: "small", depthIdentifier: recordDepth },
+        fc.integer(),
+        fc.constant(null),
+        tie("object"),
+      ),
+      { maxLength: 3 },
+    ),
   ),
 })).object;
 
