@@ -1,10 +1,10 @@
 import { type TokenType, tokenMatcher } from "chevrotain";
 import type { FieldsNode } from "../ast/fields.ts";
-import { QuerySyntaxError } from "../errors/errors.ts";
 import { FieldsParser } from "./fields-parser.ts";
 import { FieldsClose, FieldsComma, FieldsOpen, fieldsLexer } from "./fields-tokens.ts";
 import {
   type Grammar,
+  isSyntaxError,
   type ParseLimits,
   runParser,
   type SafeParseResult,
@@ -47,5 +47,5 @@ export function safeParseFields(
   text: string,
   options: ParseFieldsOptions = {},
 ): SafeParseResult<FieldsNode> {
-  return safely(QuerySyntaxError, () => parseFields(text, options));
+  return safely(isSyntaxError, () => parseFields(text, options));
 }

@@ -1,6 +1,8 @@
 import { type IToken, type TokenType, tokenMatcher } from "chevrotain";
 import type { WhereExpression } from "../ast/where.ts";
-import { QuerySyntaxError } from "../errors/errors.ts";
+import { QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
+import type { Schema } from "../schema/schema.ts";
+import { validateWhere } from "../schema/validate-where.ts";
 import {
   type Grammar,
   type ParseLimits,
@@ -62,21 +64,36 @@ const whereGrammar: Grammar<WhereParser, WhereExpression> = {
   },
 };
 
-/** Options of `parseWhere`. */
-export type ParseWhereOptions = ParseLimits;
+/** Options of `parseWhere`: the limits of 1.4, and a schema to validate against (section 4). */
+export interface ParseWhereOptions extends ParseLimits {
+  readonly schema?: Schema | undefined;
+}
 
 /**
  * Parses a `where` filter (LANGUAGE.md 2) into its AST; throws `QuerySyntaxError` with the
- * position of the first problem.
+ * position of the first problem, and with `options.schema` a `QueryValidationError` listing
+ * every problem the schema finds.
  */
 export function parseWhere(text: string, options: ParseWhereOptions = {}): WhereExpression {
-  return runParser(whereGrammar, text, options);
+  const ast = runParser(whereGrammar, text, options);
+  if (options.schema) assertValidWhere(ast, options.schema, text);
+  return ast;
+}
+
+/** Throws a `QueryValidationError` listing every problem of `ast` against `schema`, if any. */
+export function assertValidWhere(ast: WhereExpression, schema: Schema, text = ""): void {
+  const issues = validateWhere(ast, schema);
+  if (issues.length > 0) throw new QueryValidationError("where", text, issues);
 }
 
 /** Like `parseWhere`, but returns the error instead of throwing it. */
 export function safeParseWhere(
   text: string,
   options: ParseWhereOptions = {},
-): SafeParseResult<WhereExpression> {
-  return safely(QuerySyntaxError, () => parseWhere(text, options));
+): SafeParseResult<WhereExpression, QuerySyntaxError | QueryValidationError> {
+  return safely(
+    (error): error is QuerySyntaxError | QueryValidationError =>
+      error instanceof QuerySyntaxError || error instanceof QueryValidationError,
+    () => parseWhere(text, options),
+  );
 }

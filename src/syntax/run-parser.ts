@@ -27,18 +27,22 @@ export type SafeParseResult<T, E = QuerySyntaxError> =
   | { readonly success: true; readonly ast: T }
   | { readonly success: false; readonly error: E };
 
-/** Runs `parse`, returning the error of the given class instead of throwing it. */
+/** Runs `parse`, returning an error that `isExpected` accepts instead of throwing it. */
 export function safely<T, E extends Error>(
-  errorClass: abstract new (...args: never[]) => E,
+  isExpected: (error: unknown) => error is E,
   parse: () => T,
 ): SafeParseResult<T, E> {
   try {
     return { success: true, ast: parse() };
   } catch (error) {
-    if (error instanceof errorClass) return { success: false, error };
+    if (isExpected(error)) return { success: false, error };
     throw error;
   }
 }
+
+/** Whether an error is a `QuerySyntaxError`. */
+export const isSyntaxError = (error: unknown): error is QuerySyntaxError =>
+  error instanceof QuerySyntaxError;
 
 /** How one language describes what it expected, for messages that name what the user typed. */
 export interface Grammar<P extends QueryParser, T> {

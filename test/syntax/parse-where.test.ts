@@ -8,7 +8,7 @@ import { withoutSpans } from "../support/where-arbitraries.ts";
 function syntaxError(text: string, options = {}): QuerySyntaxError {
   const result = safeParseWhere(text, options);
   if (result.success) throw new Error(`expected ${JSON.stringify(text)} to be rejected`);
-  return result.error;
+  return result.error as QuerySyntaxError;
 }
 
 describe("parseWhere: the examples of LANGUAGE.md section 2", () => {

@@ -1,0 +1,132 @@
+import { daysFromCivil, readDate } from "../../schema/literals.ts";
+
+const DAY_MS = 86_400_000;
+
+/** The calendar days of one IANA time zone: which day an instant falls on, where a day starts. */
+export interface Calendar {
+  readonly timeZone: string;
+  /** The first instant (epoch ms) of a day number in this zone. */
+  startOfDay(day: number): number;
+}
+
+/** An unknown or malformed time zone name (the API's `timezone` header, LANGUAGE.md 2.5). */
+export class UnknownTimeZoneError extends RangeError {
+  override readonly name = "UnknownTimeZoneError";
+  readonly timeZone: string;
+  constructor(timeZone: string) {
+    super(
+      `unknown time zone ${JSON.stringify(timeZone)}: expected an IANA name such as "Europe/Paris" or "UTC"`,
+    );
+    this.timeZone = timeZone;
+  }
+}
+
+const UTC: Calendar = { timeZone: "UTC", startOfDay: (day) => day * DAY_MS };
+
+function zoneCalendar(timeZone: string): Calendar {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      era: "short",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+    });
+  } catch {
+    throw new UnknownTimeZoneError(timeZone);
+  }
+  const dayOf = (instant: number): number => {
+    let year = 0;
+    let month = 0;
+    let day = 0;
+    let beforeChrist = false;
+    for (const part of format.formatToParts(instant)) {
+      if (part.type === "year") year = Number(part.value);
+      else if (part.type === "month") month = Number(part.value);
+      else if (part.type === "day") day = Number(part.value);
+      else if (part.type === "era") beforeChrist = part.value.startsWith("B");
+    }
+    return daysFromCivil(beforeChrist ? 1 - year : year, month, day);
+  };
+  return {
+    timeZone: format.resolvedOptions().timeZone,
+    // The first millisecond whose local day is `day`: zones are within ±26 hours of UTC, and a
+    // day may start at 01:00 where a transition skips midnight, so search rather than add an offset.
+    startOfDay(day) {
+      let low = day * DAY_MS - 36 * 3_600_000;
+      let high = day * DAY_MS + 36 * 3_600_000;
+      while (high - low > 1) {
+        const middle = Math.floor((low + high) / 2);
+        if (dayOf(middle) >= day) high = middle;
+        else low = middle;
+      }
+      return high;
+    },
+  };
+}
+
+const calendars = new Map<string, Calendar>([["UTC", UTC]]);
+
+/** The calendar of a time zone, checked once and kept; throws `UnknownTimeZoneError`. */
+export function calendarOf(timeZone = "UTC"): Calendar {
+  let calendar = calendars.get(timeZone);
+  if (!calendar) {
+    calendar = timeZone.toUpperCase() === "UTC" ? UTC : zoneCalendar(timeZone);
+    calendars.set(timeZone, calendar);
+  }
+  return calendar;
+}
+
+/** One literal day and the instants it spans in a zone: [start, end). */
+export interface DayBounds {
+  readonly day: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The bounds of a day number in a calendar. */
+export function dayBounds(calendar: Calendar, day: number): DayBounds {
+  return { day, start: calendar.startOfDay(day), end: calendar.startOfDay(day + 1) };
+}
+
+const DATE_TIME =
+  /^([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,9}))?)?(?:([Zz])|([+-])([0-9]{2}):?([0-9]{2}))?$/;
+
+/**
+ * Where a date field's value falls against a literal day (LANGUAGE.md 2.5): negative before,
+ * 0 on that day, positive after, NaN when the value is no date. A `yyyy-MM-dd` text is a day;
+ * an ISO instant, a `Date` or epoch milliseconds is an instant placed in the zone's calendar;
+ * a date-time with no offset is a wall time in the request's zone (decided here).
+ */
+export function relateToDay(value: unknown, bounds: DayBounds): number {
+  let instant: number;
+  if (typeof value === "number") {
+    instant = value;
+  } else if (typeof value === "string") {
+    if (value.length === 10) {
+      const day = readDate(value);
+      return day === undefined ? Number.NaN : day - bounds.day;
+    }
+    const match = DATE_TIME.exec(value);
+    if (!match) return Number.NaN;
+    const day = readDate(match[1] as string);
+    const hour = Number(match[2]);
+    const minute = Number(match[3]);
+    const second = match[4] === undefined ? 0 : Number(match[4]);
+    if (day === undefined || hour > 23 || minute > 59 || second > 59) return Number.NaN;
+    if (match[6] === undefined && match[7] === undefined) return day - bounds.day;
+    const fraction = match[5] === undefined ? 0 : Number(`0.${match[5]}`) * 1000;
+    const offset =
+      match[7] === undefined
+        ? 0
+        : (match[7] === "-" ? -1 : 1) * (Number(match[8]) * 60 + Number(match[9])) * 60_000;
+    instant = day * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + fraction - offset;
+  } else if (value instanceof Date) {
+    instant = value.getTime();
+  } else {
+    return Number.NaN;
+  }
+  if (!Number.isFinite(instant)) return Number.NaN;
+  return instant < bounds.start ? -1 : instant >= bounds.end ? 1 : 0;
+}

@@ -1,0 +1,41 @@
+// How the text of a literal reads as each field type (LANGUAGE.md 2.3).
+
+const NUMBER_TEXT = /^-?[0-9]+(?:\.[0-9]+)?$/;
+const DATE_TEXT = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+
+/** The number a text stands for, or undefined when it is not `-?[0-9]+(\.[0-9]+)?`. */
+export function readNumber(text: string): number | undefined {
+  return NUMBER_TEXT.test(text) ? Number(text) : undefined;
+}
+
+/** `true` or `false` in any case, or undefined. */
+export function readBoolean(text: string): boolean | undefined {
+  const lower = text.toLowerCase();
+  return lower === "true" ? true : lower === "false" ? false : undefined;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** The day number of a `yyyy-MM-dd` text naming a real calendar day, or undefined. */
+export function readDate(text: string): number | undefined {
+  const match = DATE_TEXT.exec(text);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return daysFromCivil(year, month, day);
+}
