@@ -29,6 +29,8 @@ const SHAPE_OF: Record<ScalarTypeName, string> = {
   date: "a real calendar day written yyyy-MM-dd",
 };
 
+const aOrAn = (type: ScalarTypeName) => (type === "integer" ? `an ${type}` : `a ${type}`);
+
 /** Every problem of a filter against a schema, in the order of the text; empty when it fits. */
 export function validateWhere(ast: WhereExpression, schema: Schema): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -80,7 +82,7 @@ export function validateWhere(ast: WhereExpression, schema: Schema): ValidationI
       issue(
         "INVALID_VALUE",
         value,
-        `"${name}" is a ${type} field: expected ${SHAPE_OF[type]}, found ${JSON.stringify(value.text)}`,
+        `"${name}" is ${aOrAn(type)} field: expected ${SHAPE_OF[type]}, found ${JSON.stringify(value.text)}`,
       );
     }
   };
@@ -111,7 +113,7 @@ export function validateWhere(ast: WhereExpression, schema: Schema): ValidationI
           issue(
             "PATTERN_ON_NON_STRING",
             node,
-            `"${node.path.segments.join(".")}" is a ${type} field: ~ applies to strings only`,
+            `"${node.path.segments.join(".")}" is ${aOrAn(type)} field: ~ applies to strings only`,
           );
         }
         return;

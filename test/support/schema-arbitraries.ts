@@ -184,15 +184,13 @@ export function filtersFor(generated: Generated): fc.Arbitrary<WhereExpression> 
       const value = fc.constantFrom(...LITERALS[type]);
       const operators = type === "boolean" ? OPERATORS.slice(0, 2) : OPERATORS;
       const options: fc.Arbitrary<WherePredicate>[] = [
-        fc
-          .tuple(fc.constantFrom(...operators), value)
-          .map(([operator, text]) => ({
-            kind: "comparison" as const,
-            path,
-            operator,
-            value: literal(text),
-            span: NO_SPAN,
-          })),
+        fc.tuple(fc.constantFrom(...operators), value).map(([operator, text]) => ({
+          kind: "comparison" as const,
+          path,
+          operator,
+          value: literal(text),
+          span: NO_SPAN,
+        })),
         fc
           .tuple(fc.boolean(), fc.array(value, { minLength: 1, maxLength: 3 }))
           .map(([negated, texts]) => ({
@@ -247,15 +245,13 @@ export function untypedFilters(generated: Generated): fc.Arbitrary<WhereExpressi
   const predicate: fc.Arbitrary<WherePredicate> = paths.chain((segments) => {
     const path: PathNode = { kind: "path", segments, span: NO_SPAN };
     return fc.oneof(
-      fc
-        .tuple(fc.constantFrom(...OPERATORS), anyText)
-        .map(([operator, text]) => ({
-          kind: "comparison" as const,
-          path,
-          operator,
-          value: literal(text),
-          span: NO_SPAN,
-        })),
+      fc.tuple(fc.constantFrom(...OPERATORS), anyText).map(([operator, text]) => ({
+        kind: "comparison" as const,
+        path,
+        operator,
+        value: literal(text),
+        span: NO_SPAN,
+      })),
       fc
         .tuple(fc.boolean(), fc.array(anyText, { minLength: 1, maxLength: 3 }))
         .map(([negated, texts]) => ({

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { schemas } from "../../src/schema/resources.ts";
+import { defineSchema, resolvePath, SchemaDefinitionError } from "../../src/schema/schema.ts";
+
+describe("defineSchema (LANGUAGE.md 4)", () => {
+  it("reads the notation of section 4", () => {
+    const artefact = defineSchema({
+      id: "integer",
+      name: "string",
+      type: { id: "string" },
+      rank: "number",
+      tags: ["string"],
+      branches: [{ id: "integer", name: "string" }],
+      extra: "object",
+      list: "array",
+    });
+    expect(JSON.parse(JSON.stringify(artefact))).toEqual({
+      kind: "object",
+      fields: {
+        id: { kind: "integer" },
+        name: { kind: "string" },
+        type: { kind: "object", fields: { id: { kind: "string" } } },
+        rank: { kind: "number" },
+        tags: { kind: "array", items: { kind: "string" } },
+        branches: {
+          kind: "array",
+          items: { kind: "object", fields: { id: { kind: "integer" }, name: { kind: "string" } } },
+        },
+        extra: { kind: "object", fields: null },
+        list: { kind: "array", items: null },
+      },
+    });
+  });
+
+  it.each([
+    [{ a: "text" }, 'at "a": unknown type "text"'],
+    [
+      { a: { b: ["string", "integer"] } },
+      'at "a.b": an array type is written with exactly one item type',
+    ],
+    [{ a: [] }, "exactly one item type"],
+    [{ a: 3 }, 'at "a": expected a type name, an object or a one-element array; found number'],
+    [{ a: null }, "found null"],
+    [{ "a-b": "string" }, 'at "a-b": a field name must be an identifier'],
+  ])("rejects a malformed shape %j", (shape, message) => {
+    expect(() => defineSchema(shape as never)).toThrow(SchemaDefinitionError);
+    expect(() => defineSchema(shape as never)).toThrow(message);
+  });
+
+  it("treats inherited names as ordinary fields", () => {
+    const schema = defineSchema(JSON.parse('{"constructor": "string"}'));
+    expect(resolvePath(schema, ["constructor"])).toEqual({ ok: true, type: { kind: "string" } });
+    expect(resolvePath(schema, ["toString"])).toMatchObject({ ok: false, reason: "unknown" });
+  });
+});
+
+describe("resolvePath", () => {
+  it("follows objects and stops at arrays and scalars", () => {
+    expect(resolvePath(schemas.project, ["level", "id"])).toEqual({
+      ok: true,
+      type: { kind: "string" },
+    });
+    expect(resolvePath(schemas.project, ["branches", "name"])).toEqual({
+      ok: false,
+      reason: "throughArray",
+      segment: 1,
+    });
+    expect(resolvePath(schemas.project, ["name", "x"])).toEqual({
+      ok: false,
+      reason: "throughScalar",
+      segment: 1,
+    });
+    expect(resolvePath(schemas.project, ["nope"])).toEqual({
+      ok: false,
+      reason: "unknown",
+      segment: 0,
+    });
+    expect(resolvePath(schemas.finding, ["definition", "categories"])).toMatchObject({
+      ok: true,
+      type: { kind: "array" },
+    });
+  });
+});
+
+describe("schemas of the API's resources (4)", () => {
+  it("types the fields section 4 lists", () => {
+    const kinds = (schema: typeof schemas.project) =>
+      Object.fromEntries(Object.entries(schema.fields).map(([name, type]) => [name, type.kind]));
+    expect(kinds(schemas.project)).toEqual({
+      id: "integer",
+      name: "string",
+      ownerId: "integer",
+      versionId: "integer",
+      color: "integer",
+      status: "string",
+      group: "string",
+      creationTime: "integer",
+      artefactId: "integer",
+      rating: "string",
+      modelUId: "string",
+      analysisTime: "date",
+      level: "object",
+      branches: "array",
+    });
+    expect(kinds(schemas.artefact)).toEqual({
+      id: "integer",
+      name: "string",
+      path: "string",
+      type: "object",
+      rank: "number",
+    });
+    expect(kinds(schemas.finding)).toEqual({
+      id: "integer",
+      tool: "string",
+      status: "string",
+      readOnly: "boolean",
+      suspicious: "boolean",
+      definition: "object",
+      locations: "array",
+    });
+    expect(resolvePath(schemas.project, ["branches"])).toEqual({
+      ok: true,
+      type: {
+        kind: "array",
+        items: {
+          kind: "object",
+          fields: {
+            id: { kind: "integer" },
+            name: { kind: "string" },
+            versionId: { kind: "integer" },
+          },
+        },
+      },
+    });
+  });
+});
