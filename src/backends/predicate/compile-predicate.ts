@@ -20,54 +20,102 @@ export interface PredicateOptions {
   readonly timeZone?: string | undefined;
 }
 
-type Getter = (record: unknown) => unknown;
+/** A test of a field's value, null and missing excluded. */
+type Test = (value: unknown) => boolean;
 /** Where a value stands against a literal: <0, 0, >0, or NaN when they do not compare. */
 type Relate = (value: unknown) => number;
+type Container = Record<string, unknown>;
 
-function isContainer(value: unknown): value is Record<string, unknown> {
+function isContainer(value: unknown): value is Container {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// Own properties only, through objects only (2.4): arrays, strings and numbers reach null.
-function compileGetter(segments: readonly string[]): Getter {
+// Reading a path costs one property load per segment; whether each property is the object's
+// own (2.4) is checked only when it could change the answer, as the check costs more than the load.
+function atPath(
+  segments: readonly string[],
+  test: Test,
+  onNull: boolean,
+): (record: Container) => boolean {
   if (segments.length === 1) {
     const key = segments[0] as string;
     return (record) => {
-      if (!isContainer(record)) return undefined;
       const value = record[key];
-      return value === undefined || !Object.hasOwn(record, key) ? undefined : value;
+      if (value === undefined || value === null) return onNull;
+      const result = test(value);
+      return result === onNull || Object.hasOwn(record, key) ? result : onNull;
     };
   }
+  if (segments.length === 2) {
+    const [outer, inner] = segments as [string, string];
+    return (record) => {
+      const container = record[outer];
+      if (!isContainer(container)) return onNull;
+      const value = container[inner];
+      if (value === undefined || value === null) return onNull;
+      const result = test(value);
+      return result === onNull || (Object.hasOwn(record, outer) && Object.hasOwn(container, inner))
+        ? result
+        : onNull;
+    };
+  }
+  const last = segments.length - 1;
+  const leaf = segments[last] as string;
   return (record) => {
-    let value: unknown = record;
-    for (const key of segments) {
-      if (!isContainer(value)) return undefined;
-      const next: unknown = value[key];
-      if (next === undefined || !Object.hasOwn(value, key)) return undefined;
-      value = next;
+    let container = record;
+    for (let i = 0; i < last; i++) {
+      const next = container[segments[i] as string];
+      if (!isContainer(next)) return onNull;
+      container = next;
     }
-    return value;
+    const value = container[leaf];
+    if (value === undefined || value === null) return onNull;
+    const result = test(value);
+    if (result === onNull) return result;
+    let owner: Container = record;
+    for (const key of segments) {
+      if (!Object.hasOwn(owner, key)) return onNull;
+      owner = owner[key] as Container;
+    }
+    return result;
   };
 }
 
-function withOperator(operator: ComparisonOperator, get: Getter, relate: Relate): Predicate {
-  // NaN fails every test here, `!=` included: a null or ill-typed value matches nothing (2.4).
+function byOperator(operator: ComparisonOperator, relate: Relate): Test {
+  // NaN fails every test here, `!=` included: an ill-typed value matches nothing (2.4).
   switch (operator) {
     case "=":
-      return (record) => relate(get(record)) === 0;
+      return (v) => relate(v) === 0;
     case "!=":
-      return (record) => {
-        const c = relate(get(record));
+      return (v) => {
+        const c = relate(v);
         return c < 0 || c > 0;
       };
     case "<":
-      return (record) => relate(get(record)) < 0;
+      return (v) => relate(v) < 0;
     case "<=":
-      return (record) => relate(get(record)) <= 0;
+      return (v) => relate(v) <= 0;
     case ">":
-      return (record) => relate(get(record)) > 0;
+      return (v) => relate(v) > 0;
     case ">=":
-      return (record) => relate(get(record)) >= 0;
+      return (v) => relate(v) >= 0;
+  }
+}
+
+function numberTest(operator: ComparisonOperator, n: number): Test {
+  switch (operator) {
+    case "=":
+      return (v) => v === n;
+    case "!=":
+      return (v) => typeof v === "number" && !Number.isNaN(v) && v !== n;
+    case "<":
+      return (v) => typeof v === "number" && v < n;
+    case "<=":
+      return (v) => typeof v === "number" && v <= n;
+    case ">":
+      return (v) => typeof v === "number" && v > n;
+    case ">=":
+      return (v) => typeof v === "number" && v >= n;
   }
 }
 
@@ -88,6 +136,8 @@ function scalarType(
   return resolved.type.kind;
 }
 
+type Compiled = (record: Container) => boolean;
+
 class PredicateCompiler {
   private readonly schema: Schema | undefined;
   private readonly calendar: Calendar;
@@ -97,7 +147,7 @@ class PredicateCompiler {
     this.calendar = calendarOf(options.timeZone);
   }
 
-  compile(node: WhereExpression): Predicate {
+  compile(node: WhereExpression): Compiled {
     switch (node.kind) {
       case "and":
         return every(node.operands.map((o) => this.compile(o)));
@@ -108,17 +158,19 @@ class PredicateCompiler {
     }
   }
 
-  private predicate(node: WherePredicate): Predicate {
-    const get = compileGetter(node.path.segments);
+  private predicate(node: WherePredicate): Compiled {
+    const { segments } = node.path;
     switch (node.kind) {
       case "comparison":
-        return this.comparison(node, get, scalarType(this.schema, node.path.segments));
+        return atPath(segments, this.comparison(node, scalarType(this.schema, segments)), false);
       case "pattern":
-        return pattern(node, get);
+        return atPath(segments, pattern(node), false);
       case "in":
-        return this.inList(node, get, scalarType(this.schema, node.path.segments));
+        return atPath(segments, this.inList(node, scalarType(this.schema, segments)), false);
       case "isNull":
-        return node.negated ? (record) => get(record) != null : (record) => get(record) == null;
+        return node.negated
+          ? atPath(segments, () => true, false)
+          : atPath(segments, () => false, true);
     }
   }
 
@@ -127,37 +179,32 @@ class PredicateCompiler {
     return day === undefined ? undefined : dayBounds(this.calendar, day);
   }
 
-  private comparison(
-    node: ComparisonNode,
-    get: Getter,
-    type: ScalarTypeName | undefined,
-  ): Predicate {
+  private comparison(node: ComparisonNode, type: ScalarTypeName | undefined): Test {
     const { operator } = node;
     const text = node.value.text;
     switch (type) {
       case "string":
-        if (operator === "=") return (record) => get(record) === text;
-        return withOperator(operator, get, (v) =>
+        if (operator === "=") return (v) => v === text;
+        if (operator === "!=") return (v) => typeof v === "string" && v !== text;
+        return byOperator(operator, (v) =>
           typeof v === "string" ? compareCodePoints(v, text) : Number.NaN,
         );
       case "integer":
-      case "number": {
-        const n = readNumber(text) as number;
-        if (operator === "=") return (record) => get(record) === n;
-        return withOperator(operator, get, (v) => (typeof v === "number" ? v - n : Number.NaN));
-      }
+      case "number":
+        return numberTest(operator, readNumber(text) as number);
       case "boolean": {
         const b = readBoolean(text) as boolean;
-        return withOperator(operator, get, (v) =>
-          typeof v === "boolean" ? (v === b ? 0 : 1) : Number.NaN,
-        );
+        return operator === "=" ? (v) => v === b : (v) => typeof v === "boolean" && v !== b;
       }
       case "date": {
         const bounds = this.bounds(text) as DayBounds;
-        return withOperator(operator, get, (v) => relateToDay(v, bounds));
+        return byOperator(operator, (v) => relateToDay(v, bounds));
       }
-      case undefined:
-        return withOperator(operator, get, this.relateByValue(text, isOrdering(operator)));
+      case undefined: {
+        const test = byOperator(operator, this.relateByValue(text, isOrdering(operator)));
+        // The common case first: a string value equals the text exactly when it is the text.
+        return operator === "=" ? (v) => v === text || (typeof v !== "string" && test(v)) : test;
+      }
     }
   }
 
@@ -180,105 +227,106 @@ class PredicateCompiler {
 
   // IN is a disjunction of `=`, NOT IN a conjunction of `!=` (2.4): a value of a type that some
   // listed text does not fit makes NOT IN false, as that `!=` is (decided here).
-  private inList(node: InNode, get: Getter, type: ScalarTypeName | undefined): Predicate {
+  private inList(node: InNode, type: ScalarTypeName | undefined): Test {
     const texts = node.values.map((v) => v.text);
+    const strings = new Set(texts);
     const numbers = new Set(texts.map(readNumber).filter((n) => n !== undefined));
     const booleans = new Set(texts.map(readBoolean).filter((b) => b !== undefined));
     const days = texts.flatMap((t) => this.bounds(t) ?? []);
-    const strings = new Set(texts);
-    const onDay = (v: unknown) => days.some((d) => relateToDay(v, d) === 0);
-    // For each type, whether every listed text fits it, and whether a value of it is listed.
-    let member: (v: unknown) => { fits: boolean; listed: boolean };
+    const onListedDay = (v: unknown) => days.some((d) => relateToDay(v, d) === 0);
+    const isDate = (v: unknown) =>
+      days.length > 0 && !Number.isNaN(relateToDay(v, days[0] as DayBounds));
+    let fits: Test;
+    let listed: Test;
     switch (type) {
       case "string":
-        member = (v) => ({ fits: typeof v === "string", listed: strings.has(v as string) });
+        fits = (v) => typeof v === "string";
+        listed = (v) => strings.has(v as string);
         break;
       case "integer":
       case "number":
-        member = (v) => ({ fits: typeof v === "number", listed: numbers.has(v as number) });
+        fits = (v) => typeof v === "number" && !Number.isNaN(v);
+        listed = (v) => numbers.has(v as number);
         break;
       case "boolean":
-        member = (v) => ({ fits: typeof v === "boolean", listed: booleans.has(v as boolean) });
+        fits = (v) => typeof v === "boolean";
+        listed = (v) => booleans.has(v as boolean);
         break;
       case "date":
-        member = (v) => {
-          const fits = days.length > 0 && !Number.isNaN(relateToDay(v, days[0] as DayBounds));
-          return { fits, listed: fits && onDay(v) };
-        };
+        fits = isDate;
+        listed = onListedDay;
         break;
       case undefined: {
         const allNumbers = texts.every(
           (t) => readNumber(t) !== undefined || readDate(t) !== undefined,
         );
-        const allBooleans = booleans.size > 0 && texts.every((t) => readBoolean(t) !== undefined);
+        const allBooleans = texts.every((t) => readBoolean(t) !== undefined);
         const allDays = days.length === texts.length;
-        member = (v) => {
-          if (typeof v === "string") return { fits: true, listed: strings.has(v) };
-          if (typeof v === "number")
-            return { fits: allNumbers, listed: numbers.has(v) || onDay(v) };
-          if (typeof v === "boolean") return { fits: allBooleans, listed: booleans.has(v) };
-          if (v instanceof Date)
-            return { fits: allDays, listed: !Number.isNaN(v.getTime()) && onDay(v) };
-          return { fits: false, listed: false };
+        fits = (v) => {
+          if (typeof v === "string") return true;
+          if (typeof v === "number") return allNumbers && !Number.isNaN(v);
+          if (typeof v === "boolean") return allBooleans;
+          return v instanceof Date && allDays && !Number.isNaN(v.getTime());
+        };
+        listed = (v) => {
+          if (typeof v === "string") return strings.has(v);
+          if (typeof v === "number") return numbers.has(v) || onListedDay(v);
+          if (typeof v === "boolean") return booleans.has(v);
+          return v instanceof Date && onListedDay(v);
         };
         break;
       }
     }
-    if (type === "string" && !node.negated) return (record) => strings.has(get(record) as string);
-    if (node.negated) {
-      return (record) => {
-        const v = get(record);
-        if (v == null) return false;
-        const { fits, listed } = member(v);
-        return fits && !listed;
-      };
-    }
-    return (record) => {
-      const v = get(record);
-      return v != null && member(v).listed;
-    };
+    return node.negated ? (v) => fits(v) && !listed(v) : listed;
   }
 }
 
-function pattern(node: PatternNode, get: Getter): Predicate {
+function pattern(node: PatternNode): Test {
   const text = node.value.text;
   switch (node.mode) {
     case "contains":
-      return (record) => {
-        const v = get(record);
-        return typeof v === "string" && v.includes(text);
-      };
+      return (v) => typeof v === "string" && v.includes(text);
     case "startsWith":
-      return (record) => {
-        const v = get(record);
-        return typeof v === "string" && v.startsWith(text);
-      };
+      return (v) => typeof v === "string" && v.startsWith(text);
     case "endsWith":
+      return (v) => typeof v === "string" && v.endsWith(text);
+  }
+}
+
+function every(predicates: Compiled[]): Compiled {
+  const [a, b, c, d] = predicates as [Compiled, Compiled, Compiled, Compiled];
+  switch (predicates.length) {
+    case 2:
+      return (record) => a(record) && b(record);
+    case 3:
+      return (record) => a(record) && b(record) && c(record);
+    case 4:
+      return (record) => a(record) && b(record) && c(record) && d(record);
+    default:
       return (record) => {
-        const v = get(record);
-        return typeof v === "string" && v.endsWith(text);
+        for (let i = 0; i < predicates.length; i++)
+          if (!(predicates[i] as Compiled)(record)) return false;
+        return true;
       };
   }
 }
 
-function every(predicates: Predicate[]): Predicate {
-  const [a, b, c] = predicates as [Predicate, Predicate, Predicate];
-  if (predicates.length === 2) return (record) => a(record) && b(record);
-  if (predicates.length === 3) return (record) => a(record) && b(record) && c(record);
-  return (record) => {
-    for (const p of predicates) if (!p(record)) return false;
-    return true;
-  };
-}
-
-function some(predicates: Predicate[]): Predicate {
-  const [a, b, c] = predicates as [Predicate, Predicate, Predicate];
-  if (predicates.length === 2) return (record) => a(record) || b(record);
-  if (predicates.length === 3) return (record) => a(record) || b(record) || c(record);
-  return (record) => {
-    for (const p of predicates) if (p(record)) return true;
-    return false;
-  };
+function some(predicates: Compiled[]): Compiled {
+  const [a, b, c, d] = predicates as [Compiled, Compiled, Compiled, Compiled];
+  switch (predicates.length) {
+    case 2:
+      return (record) => a(record) || b(record);
+    case 3:
+      return (record) => a(record) || b(record) || c(record);
+    case 4:
+      return (record) => a(record) || b(record) || c(record) || d(record);
+    default:
+      return (record) => {
+        for (let i = 0; i < predicates.length; i++)
+          if ((predicates[i] as Compiled)(record)) return true;
+        return false;
+      };
+  }
 }
 
 /**
@@ -286,5 +334,9 @@ function some(predicates: Predicate[]): Predicate {
  * (LANGUAGE.md 2.3–2.5). With a schema, the AST must have been validated against it.
  */
 export function compilePredicate(ast: WhereExpression, options: PredicateOptions = {}): Predicate {
-  return new PredicateCompiler(options).compile(ast);
+  const compiled = new PredicateCompiler(options).compile(ast);
+  // A record that is no object has only null fields: test it as an empty one.
+  return (record) => compiled(isContainer(record) ? record : NO_FIELDS);
 }
+
+const NO_FIELDS: Container = Object.freeze(Object.create(null));
