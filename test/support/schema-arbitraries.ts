@@ -175,52 +175,66 @@ function literal(text: string): LiteralNode {
   return { kind: "literal", text, span: NO_SPAN };
 }
 
-/** Valid filters over a schema's scalar fields, with values that fit each field. */
-export function filtersFor(generated: Generated): fc.Arbitrary<WhereExpression> {
-  const predicate: fc.Arbitrary<WherePredicate> = fc
-    .constantFrom(...generated.scalars)
-    .chain(({ segments, type }) => {
-      const path: PathNode = { kind: "path", segments, span: NO_SPAN };
-      const value = fc.constantFrom(...LITERALS[type]);
-      const operators = type === "boolean" ? OPERATORS.slice(0, 2) : OPERATORS;
-      const options: fc.Arbitrary<WherePredicate>[] = [
-        fc.tuple(fc.constantFrom(...operators), value).map(([operator, text]) => ({
-          kind: "comparison" as const,
+/** Predicates on one path: comparisons with the given operators, IN lists, null tests, and patterns if asked. */
+function predicatesOn(
+  segments: readonly string[],
+  value: fc.Arbitrary<string>,
+  operators: readonly ComparisonOperator[],
+  withPatterns: boolean,
+): fc.Arbitrary<WherePredicate> {
+  const path: PathNode = { kind: "path", segments, span: NO_SPAN };
+  const options: fc.Arbitrary<WherePredicate>[] = [
+    fc.tuple(fc.constantFrom(...operators), value).map(([operator, text]) => ({
+      kind: "comparison" as const,
+      path,
+      operator,
+      value: literal(text),
+      span: NO_SPAN,
+    })),
+    fc
+      .tuple(fc.boolean(), fc.array(value, { minLength: 1, maxLength: 3 }))
+      .map(([negated, texts]) => ({
+        kind: "in" as const,
+        path,
+        negated,
+        values: texts.map(literal),
+        span: NO_SPAN,
+      })),
+    fc.boolean().map((negated) => ({ kind: "isNull" as const, path, negated, span: NO_SPAN })),
+  ];
+  if (withPatterns) {
+    options.push(
+      fc
+        .tuple(
+          fc.constantFrom("contains", "startsWith", "endsWith" as const),
+          value.filter((t) => t.length > 0),
+        )
+        .map(([mode, text]) => ({
+          kind: "pattern" as const,
           path,
-          operator,
+          mode,
           value: literal(text),
           span: NO_SPAN,
         })),
-        fc
-          .tuple(fc.boolean(), fc.array(value, { minLength: 1, maxLength: 3 }))
-          .map(([negated, texts]) => ({
-            kind: "in" as const,
-            path,
-            negated,
-            values: texts.map(literal),
-            span: NO_SPAN,
-          })),
-        fc.boolean().map((negated) => ({ kind: "isNull" as const, path, negated, span: NO_SPAN })),
-      ];
-      if (type === "string") {
-        options.push(
-          fc
-            .tuple(
-              fc.constantFrom("contains", "startsWith", "endsWith" as const),
-              value.filter((t) => t.length > 0),
-            )
-            .map(([mode, text]) => ({
-              kind: "pattern" as const,
-              path,
-              mode,
-              value: literal(text),
-              span: NO_SPAN,
-            })),
-        );
-      }
-      return fc.oneof(...options);
-    });
-  return junctions(predicate);
+    );
+  }
+  return fc.oneof(...options);
+}
+
+/** Valid filters over a schema's scalar fields, with values that fit each field. */
+export function filtersFor(generated: Generated): fc.Arbitrary<WhereExpression> {
+  return junctions(
+    fc
+      .constantFrom(...generated.scalars)
+      .chain(({ segments, type }) =>
+        predicatesOn(
+          segments,
+          fc.constantFrom(...LITERALS[type]),
+          type === "boolean" ? OPERATORS.slice(0, 2) : OPERATORS,
+          type === "string",
+        ),
+      ),
+  );
 }
 
 /** Filters over any paths and any values, for evaluation without a schema. */
@@ -242,41 +256,7 @@ export function untypedFilters(generated: Generated): fc.Arbitrary<WhereExpressi
     ["__proto__"],
     ["toString"],
   );
-  const predicate: fc.Arbitrary<WherePredicate> = paths.chain((segments) => {
-    const path: PathNode = { kind: "path", segments, span: NO_SPAN };
-    return fc.oneof(
-      fc.tuple(fc.constantFrom(...OPERATORS), anyText).map(([operator, text]) => ({
-        kind: "comparison" as const,
-        path,
-        operator,
-        value: literal(text),
-        span: NO_SPAN,
-      })),
-      fc
-        .tuple(fc.boolean(), fc.array(anyText, { minLength: 1, maxLength: 3 }))
-        .map(([negated, texts]) => ({
-          kind: "in" as const,
-          path,
-          negated,
-          values: texts.map(literal),
-          span: NO_SPAN,
-        })),
-      fc.boolean().map((negated) => ({ kind: "isNull" as const, path, negated, span: NO_SPAN })),
-      fc
-        .tuple(
-          fc.constantFrom("contains", "startsWith", "endsWith" as const),
-          anyText.filter((t) => t.length > 0),
-        )
-        .map(([mode, text]) => ({
-          kind: "pattern" as const,
-          path,
-          mode,
-          value: literal(text),
-          span: NO_SPAN,
-        })),
-    );
-  });
-  return junctions(predicate);
+  return junctions(paths.chain((segments) => predicatesOn(segments, anyText, OPERATORS, true)));
 }
 
 function junctions(predicate: fc.Arbitrary<WherePredicate>): fc.Arbitrary<WhereExpression> {
