@@ -3,10 +3,16 @@
 import { type Benchmark, consumedResults, readBenchOptions } from "./harness.ts";
 import { linearityBenchmark } from "./linearity.bench.ts";
 import { parseBenchmark } from "./parse.bench.ts";
+import { predicateBenchmark } from "./predicate.bench.ts";
 import { projectionBenchmark } from "./projection.bench.ts";
 
 /** Every benchmark module, in the order they run; add new modules here. */
-const BENCHMARKS: readonly Benchmark[] = [parseBenchmark, linearityBenchmark, projectionBenchmark];
+const BENCHMARKS: readonly Benchmark[] = [
+  parseBenchmark,
+  linearityBenchmark,
+  projectionBenchmark,
+  predicateBenchmark,
+];
 
 function select(names: readonly string[]): Benchmark[] {
   if (names.length === 0) return [...BENCHMARKS];
