@@ -62,7 +62,7 @@ const INSTANTS: readonly number[] = DAYS.flatMap((day) => {
 const wrongType = fc.constantFrom<unknown>("x", 3, true, [1], { a: 1 }, "2024-13-01");
 
 /** A record value for a field of a type: usually fitting, sometimes null, ill-typed or exotic. */
-function valueOf(type: Scalar): fc.Arbitrary<unknown> {
+function recordValue(type: Scalar): fc.Arbitrary<unknown> {
   const fitting: fc.Arbitrary<unknown> = {
     string: fc.oneof(
       fc.constantFrom(...LITERALS.string),
@@ -147,7 +147,7 @@ export function recordsFor(generated: Generated): fc.Arbitrary<unknown[]> {
   const top = generated.scalars.filter((s) => s.segments.length === 1);
   const nested = generated.scalars.filter((s) => s.segments.length === 2);
   const fields = (list: typeof top, index: number) =>
-    fc.record(Object.fromEntries(list.map((s) => [s.segments[index] as string, valueOf(s.type)])), {
+    fc.record(Object.fromEntries(list.map((s) => [s.segments[index] as string, recordValue(s.type)])), {
       requiredKeys: [],
     });
   const record = fc.record(
