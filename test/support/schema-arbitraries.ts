@@ -147,9 +147,12 @@ export function recordsFor(generated: Generated): fc.Arbitrary<unknown[]> {
   const top = generated.scalars.filter((s) => s.segments.length === 1);
   const nested = generated.scalars.filter((s) => s.segments.length === 2);
   const fields = (list: typeof top, index: number) =>
-    fc.record(Object.fromEntries(list.map((s) => [s.segments[index] as string, recordValue(s.type)])), {
-      requiredKeys: [],
-    });
+    fc.record(
+      Object.fromEntries(list.map((s) => [s.segments[index] as string, recordValue(s.type)])),
+      {
+        requiredKeys: [],
+      },
+    );
   const record = fc.record(
     {
       top: fields(top, 0),
