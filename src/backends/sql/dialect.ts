@@ -1,0 +1,43 @@
+/** How a date field is stored in its column, for the SQL backend. */
+export type DateStorage = "date" | "timestamp" | "epochMillis" | "text";
+
+/** Binds a value as the next parameter and returns its placeholder. */
+export type Binder = (value: unknown) => string;
+
+/**
+ * What differs between SQL engines, as small hooks over one shared compiler (STYLE.md: dialects
+ * are data). Every hook gets already-quoted operands and placeholders; none sees user text.
+ */
+export interface Dialect {
+  readonly name: string;
+  /** The placeholder of the n-th parameter, from 1. */
+  placeholder(index: number): string;
+  /** Quotes an identifier, doubling the quote character. */
+  quoteIdentifier(name: string): string;
+  /** A text placeholder, cast where the engine needs the type. */
+  text(placeholder: string): string;
+  /** A number placeholder, cast where the engine needs the type. */
+  number(placeholder: string): string;
+  /** A `yyyy-MM-dd` day placeholder, as the engine's DATE. */
+  day(placeholder: string): string;
+  /** An instant placeholder for a TIMESTAMPTZ-like column, and the value to bind for epoch ms. */
+  timestamp(placeholder: string): string;
+  timestampValue(epochMillis: number): unknown;
+  /** The value to bind for a boolean. */
+  booleanValue(value: boolean): unknown;
+  /** Compares strings by code point, case- and accent-sensitive (LANGUAGE.md 2.3). */
+  compareText(left: string, operator: string, right: string): string;
+  /**
+   * Case-sensitive `~` (2.4): `mode` says where the needle must occur in `haystack`; each call of
+   * `needle` binds the text anew, as `?` placeholders cannot be repeated.
+   */
+  match(
+    haystack: string,
+    mode: "contains" | "startsWith" | "endsWith",
+    needle: () => string,
+  ): string;
+  /** `expr IN (…)` for texts, bound compactly where the engine allows. */
+  inTexts(expr: string, texts: readonly string[], bind: Binder): string;
+  /** `expr IN (…)` for numbers. */
+  inNumbers(expr: string, numbers: readonly number[], bind: Binder): string;
+}
