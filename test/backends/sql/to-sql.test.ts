@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import { QuerySyntaxError, QueryValidationError } from "../../../src/errors/errors.ts";
+import { schemas } from "../../../src/schema/resources.ts";
+import { defineSchema } from "../../../src/schema/schema.ts";
+import { toSql } from "../../../src/to-sql.ts";
+
+const schema = defineSchema({
+  name: "string",
+  rank: "number",
+  id: "integer",
+  ok: "boolean",
+  day: "date",
+  type: { id: "string" },
+});
+
+type Dialect = "postgres" | "sqlite" | "duckdb" | "mysql";
+// One row: filter, then per dialect the expected SQL and params.
+type Row = [string, Record<Dialect, [string, unknown[]]>];
+
+const rows: Row[] = [
+  [
+    "name=x",
+    {
+      postgres: ['"name" COLLATE "C" = $1::text', ["x"]],
+      sqlite: ['"name" = ?', ["x"]],
+      duckdb: ['"name" = CAST(? AS VARCHAR)', ["x"]],
+      mysql: ["CAST(`name` AS BINARY) = CAST(? AS BINARY)", ["x"]],
+    },
+  ],
+  [
+    "rank>=2.5",
+    {
+      postgres: ['"rank" >= $1::numeric', [2.5]],
+      sqlite: ['"rank" >= ?', [2.5]],
+      duckdb: ['"rank" >= CAST(? AS DOUBLE)', [2.5]],
+      mysql: ["`rank` >= ?", [2.5]],
+    },
+  ],
+  [
+    "ok!=TRUE",
+    {
+      postgres: ['"ok" <> $1', [true]],
+      sqlite: ['"ok" <> ?', [1]],
+      duckdb: ['"ok" <> ?', [true]],
+      mysql: ["`ok` <> ?", [1]],
+    },
+  ],
+  [
+    "day<2024-03-01",
+    {
+      postgres: ['"day" < $1::date', ["2024-03-01"]],
+      sqlite: ['"day" < ?', ["2024-03-01"]],
+      duckdb: ['"day" < CAST(? AS DATE)', ["2024-03-01"]],
+      mysql: ["`day` < CAST(? AS DATE)", ["2024-03-01"]],
+    },
+  ],
+  [
+    "name~*.java",
+    {
+      postgres: ['right("name", length($1::text)) = $1::text', [".java"]],
+      sqlite: ['substr("name", -length(?)) = ?', [".java", ".java"]],
+      duckdb: ['ends_with("name", CAST(? AS VARCHAR))', [".java"]],
+      mysql: [
+        "RIGHT(CAST(`name` AS BINARY), LENGTH(CAST(? AS BINARY))) = CAST(? AS BINARY)",
+        [".java", ".java"],
+      ],
+    },
+  ],
+  [
+    "name~src*",
+    {
+      postgres: ['starts_with("name", $1::text)', ["src"]],
+      sqlite: ['substr("name", 1, length(?)) = ?', ["src", "src"]],
+      duckdb: ['starts_with("name", CAST(? AS VARCHAR))', ["src"]],
+      mysql: [
+        "LEFT(CAST(`name` AS BINARY), LENGTH(CAST(? AS BINARY))) = CAST(? AS BINARY)",
+        ["src", "src"],
+      ],
+    },
+  ],
+  [
+    'name~"50%_"',
+    {
+      postgres: ['strpos("name", $1::text) > 0', ["50%_"]],
+      sqlite: ['instr("name", ?) > 0', ["50%_"]],
+      duckdb: ['contains("name", CAST(? AS VARCHAR))', ["50%_"]],
+      mysql: ["INSTR(CAST(`name` AS BINARY), CAST(? AS BINARY)) > 0", ["50%_"]],
+    },
+  ],
+  [
+    "type.id IN (A,B) AND id NOT IN (1,2)",
+    {
+      postgres: [
+        '(("type_id" = ANY($1::text[])) AND NOT ("id" = ANY($2::numeric[])))',
+        [
+          ["A", "B"],
+          [1, 2],
+        ],
+      ],
+      sqlite: ['(("type_id" IN (?, ?)) AND NOT ("id" IN (?, ?)))', ["A", "B", 1, 2]],
+      duckdb: [
+        '(("type_id" IN (CAST(? AS VARCHAR), CAST(? AS VARCHAR))) AND NOT ("id" IN (CAST(? AS DOUBLE), CAST(? AS DOUBLE))))',
+        ["A", "B", 1, 2],
+      ],
+      mysql: [
+        "((CAST(`type_id` AS BINARY) IN (CAST(? AS BINARY), CAST(? AS BINARY))) AND NOT (`id` IN (?, ?)))",
+        ["A", "B", 1, 2],
+      ],
+    },
+  ],
+  [
+    "name IS NULL OR rank IS NOT NULL",
+    {
+      postgres: ['("name" IS NULL OR "rank" IS NOT NULL)', []],
+      sqlite: ['("name" IS NULL OR "rank" IS NOT NULL)', []],
+      duckdb: ['("name" IS NULL OR "rank" IS NOT NULL)', []],
+      mysql: ["(`name` IS NULL OR `rank` IS NOT NULL)", []],
+    },
+  ],
+];
+
+describe("toSql: the SQL of every construct, per dialect", () => {
+  for (const [filter, expected] of rows) {
+    for (const [dialect, [sql, params]] of Object.entries(expected) as [
+      Dialect,
+      [string, unknown[]],
+    ][]) {
+      it(`${dialect}: ${filter}`, () => {
+        expect(toSql(filter, { dialect, schema })).toEqual({ sql, params });
+      });
+    }
+  }
+});
+
+describe("toSql: columns and dates", () => {
+  it("maps fields to columns, quoting whatever the map holds", () => {
+    const columns = { name: 'we"ird', "type.id": { column: "x`y" } };
+    expect(toSql("name=a AND type.id=b", { dialect: "postgres", schema, columns }).sql).toBe(
+      '("we""ird" COLLATE "C" = $1::text AND "x`y" COLLATE "C" = $2::text)',
+    );
+    expect(toSql("type.id=b", { dialect: "mysql", schema, columns }).sql).toBe(
+      "CAST(`x``y` AS BINARY) = CAST(? AS BINARY)",
+    );
+  });
+
+  it("compares stored instants with the bounds of the day in the request's zone", () => {
+    const columns = { day: { column: "at", dateStorage: "timestamp" as const } };
+    expect(
+      toSql("day=2024-03-31", { dialect: "postgres", schema, columns, timeZone: "Europe/Paris" }),
+    ).toEqual({
+      sql: '("at" >= $1::timestamptz AND "at" < $2::timestamptz)',
+      params: ["2024-03-30T23:00:00.000Z", "2024-03-31T22:00:00.000Z"],
+    });
+    const millis = { day: { column: "at", dateStorage: "epochMillis" as const } };
+    expect(toSql("day!=2024-03-01", { dialect: "sqlite", schema, columns: millis })).toEqual({
+      sql: '("at" < ? OR "at" >= ?)',
+      params: [Date.parse("2024-03-01T00:00:00Z"), Date.parse("2024-03-02T00:00:00Z")],
+    });
+    expect(toSql("day<=2024-03-01", { dialect: "mysql", schema, columns })).toEqual({
+      sql: "`at` < CAST(? AS DATETIME(3))",
+      params: ["2024-03-02 00:00:00.000"],
+    });
+  });
+
+  it("requires a schema and reports what does not fit it", () => {
+    expect(() => toSql("branches.name=x", { dialect: "sqlite", schema: schemas.project })).toThrow(
+      QueryValidationError,
+    );
+    expect(() => toSql("nope=1", { dialect: "sqlite", schema })).toThrow(QueryValidationError);
+    expect(() => toSql("a=", { dialect: "sqlite", schema })).toThrow(QuerySyntaxError);
+    expect(() => toSql("name=1", { dialect: "sqlite" } as never)).toThrow(/needs a schema/);
+    expect(() => toSql("name=1", { dialect: "oracle", schema } as never)).toThrow(
+      /unknown SQL dialect "oracle"/,
+    );
+  });
+});
