@@ -16,6 +16,12 @@ export interface ToSqlOptions extends ParseLimits {
   readonly columns?: Readonly<Record<string, string | ColumnSpec>> | undefined;
   /** The IANA zone in which dates are calendar days (2.5); UTC unless set. */
   readonly timeZone?: string | undefined;
+  /**
+   * Read every field from this JSON column (`jsonb` on PostgreSQL, JSON text on SQLite, `JSON`
+   * on DuckDB and MySQL) instead of from columns; a value of another type than the schema's
+   * compares false, as in memory.
+   */
+  readonly json?: string | undefined;
 }
 
 /**
@@ -37,5 +43,6 @@ export function toSql(input: string | WhereExpression, options: ToSqlOptions): S
     ast = input;
     assertValidWhere(ast, schema);
   }
-  return compileSql(ast, { dialect, schema, columns: options.columns, timeZone: options.timeZone });
+  const { columns, timeZone, json } = options;
+  return compileSql(ast, { dialect, schema, columns, timeZone, json });
 }

@@ -115,6 +115,8 @@ export function relateToDay(value: unknown, bounds: DayBounds): number {
     const minute = Number(match[3]);
     const second = match[4] === undefined ? 0 : Number(match[4]);
     if (day === undefined || hour > 23 || minute > 59 || second > 59) return Number.NaN;
+    if (match[7] !== undefined && (Number(match[8]) > 23 || Number(match[9]) > 59))
+      return Number.NaN;
     if (match[6] === undefined && match[7] === undefined) return day - bounds.day;
     const fraction = match[5] === undefined ? 0 : Number(`0.${match[5]}`) * 1000;
     const offset =

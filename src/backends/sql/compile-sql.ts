@@ -18,6 +18,22 @@ export interface SqlOptions {
   readonly columns?: Readonly<Record<string, string | ColumnSpec>> | undefined;
   /** The IANA zone in which dates are calendar days (2.5); UTC unless set. */
   readonly timeZone?: string | undefined;
+  /** Read every field from this JSON column instead of from columns. */
+  readonly json?: string | undefined;
+}
+
+/** A field as SQL: its value, its null tests, and for a date how it compares. */
+interface Operand {
+  /** The value as its schema type; NULL when absent, and in JSON mode when of another type. */
+  readonly value: string;
+  readonly isNull: string;
+  readonly notNull: string;
+  /** A calendar day, as a DATE or as `yyyy-MM-dd` text. */
+  readonly day?: { readonly expr: string; readonly as: "date" | "text" } | undefined;
+  /** An instant, as epoch milliseconds or as a TIMESTAMPTZ-like value. */
+  readonly instant?:
+    | { readonly expr: string; readonly as: "epochMillis" | "timestamp" }
+    | undefined;
 }
 
 /** A condition for a WHERE clause and the values its placeholders stand for. */
@@ -64,17 +80,16 @@ class SqlCompiler {
     }
   }
 
-  private field(segments: readonly string[]): {
-    column: string;
-    type: ScalarTypeName;
-    storage: DateStorage;
-  } {
+  private field(segments: readonly string[]): { operand: Operand; type: ScalarTypeName } {
     const resolved = resolvePath(this.options.schema, segments);
     if (!resolved.ok || resolved.type.kind === "object" || resolved.type.kind === "array") {
       throw new TypeError(
         `"${segments.join(".")}" is not a scalar field of the schema: validate the filter first`,
       );
     }
+    const type = resolved.type.kind;
+    const { json } = this.options;
+    if (json !== undefined) return { operand: this.jsonOperand(json, segments, type), type };
     const path = segments.join(".");
     const entry =
       this.options.columns && Object.hasOwn(this.options.columns, path)
@@ -82,35 +97,62 @@ class SqlCompiler {
         : undefined;
     const spec: ColumnSpec =
       typeof entry === "string" ? { column: entry } : (entry ?? { column: segments.join("_") });
+    const column = this.dialect.quoteIdentifier(spec.column);
+    const storage = spec.dateStorage ?? "date";
     return {
-      column: this.dialect.quoteIdentifier(spec.column),
-      type: resolved.type.kind,
-      storage: spec.dateStorage ?? "date",
+      type,
+      operand: {
+        value: column,
+        isNull: `${column} IS NULL`,
+        notNull: `${column} IS NOT NULL`,
+        day: storage === "date" || storage === "text" ? { expr: column, as: storage } : undefined,
+        instant:
+          storage === "epochMillis" || storage === "timestamp"
+            ? { expr: column, as: storage }
+            : undefined,
+      },
+    };
+  }
+
+  private jsonOperand(json: string, segments: readonly string[], type: ScalarTypeName): Operand {
+    const access = this.dialect.json;
+    if (!access)
+      throw new TypeError(`the ${this.dialect.name} dialect cannot read fields from a JSON column`);
+    const doc = this.dialect.quoteIdentifier(json);
+    const isNull = access.isNull(doc, segments);
+    const jsonType = type === "integer" ? "number" : type;
+    return {
+      value: jsonType === "date" ? "" : access.value(doc, segments, jsonType),
+      isNull,
+      notNull: `NOT ${isNull}`,
+      day: type === "date" ? { expr: access.day(doc, segments), as: "text" } : undefined,
+      instant:
+        type === "date" ? { expr: access.instant(doc, segments), as: "epochMillis" } : undefined,
     };
   }
 
   private predicate(node: WherePredicate): string {
-    const { column, type, storage } = this.field(node.path.segments);
+    const { operand, type } = this.field(node.path.segments);
     const d = this.dialect;
     switch (node.kind) {
       case "isNull":
-        return `${column} IS ${node.negated ? "NOT NULL" : "NULL"}`;
+        return node.negated ? operand.notNull : operand.isNull;
       case "pattern":
-        return d.match(column, node.mode, () => d.text(this.bind(node.value.text)));
+        return d.match(operand.value, node.mode, () => d.text(this.bind(node.value.text)));
       case "comparison":
-        return this.comparison(column, type, storage, node.operator, node.value.text);
+        return this.comparison(operand, type, node.operator, node.value.text);
       case "in": {
         const texts = node.values.map((v) => v.text);
         let condition: string;
-        if (type === "string") condition = d.inTexts(column, texts, this.bind);
+        if (type === "string") condition = d.inTexts(operand.value, texts, this.bind);
         else if (type === "integer" || type === "number") {
           condition = d.inNumbers(
-            column,
+            operand.value,
             texts.map((t) => readNumber(t) as number),
             this.bind,
           );
         } else {
-          condition = texts.map((t) => this.comparison(column, type, storage, "=", t)).join(" OR ");
+          condition = texts.map((t) => this.comparison(operand, type, "=", t)).join(" OR ");
         }
         return node.negated ? `NOT (${condition})` : `(${condition})`;
       }
@@ -118,34 +160,45 @@ class SqlCompiler {
   }
 
   private comparison(
-    column: string,
+    operand: Operand,
     type: ScalarTypeName,
-    storage: DateStorage,
     operator: ComparisonOperator,
     text: string,
   ): string {
     const d = this.dialect;
     const sqlOperator = operator === "!=" ? "<>" : operator;
+    const value = operand.value;
     switch (type) {
       case "string":
-        return d.compareText(column, sqlOperator, d.text(this.bind(text)));
+        return d.compareText(value, sqlOperator, d.text(this.bind(text)));
       case "integer":
       case "number":
-        return `${column} ${sqlOperator} ${d.number(this.bind(readNumber(text)))}`;
+        return `${value} ${sqlOperator} ${d.number(this.bind(readNumber(text)))}`;
       case "boolean":
-        return `${column} ${sqlOperator} ${this.bind(d.booleanValue(readBoolean(text) as boolean))}`;
+        return `${value} ${sqlOperator} ${this.bind(d.booleanValue(readBoolean(text) as boolean))}`;
       case "date": {
-        if (storage === "date") return `${column} ${sqlOperator} ${d.day(this.bind(text))}`;
-        if (storage === "text") return d.compareText(column, sqlOperator, d.text(this.bind(text)));
-        const bounds: DayBounds = dayBounds(this.calendar, readDate(text) as number);
-        const instant =
-          storage === "epochMillis"
-            ? (ms: number) => d.number(this.bind(ms))
-            : (ms: number) => d.timestamp(this.bind(d.timestampValue(ms)));
-        // Bind each bound once, even when the comparison uses only one of them.
-        const start = operator === "<=" || operator === ">" ? "" : instant(bounds.start);
-        const end = operator === "<" || operator === ">=" ? "" : instant(bounds.end);
-        return RANGE[operator](column, start, end);
+        const parts: string[] = [];
+        const { day, instant } = operand;
+        if (day) {
+          parts.push(
+            day.as === "date"
+              ? `${day.expr} ${sqlOperator} ${d.day(this.bind(text))}`
+              : d.compareText(day.expr, sqlOperator, d.text(this.bind(text))),
+          );
+        }
+        if (instant) {
+          const bounds: DayBounds = dayBounds(this.calendar, readDate(text) as number);
+          const bindInstant =
+            instant.as === "epochMillis"
+              ? (ms: number) => d.number(this.bind(ms))
+              : (ms: number) => d.timestamp(this.bind(d.timestampValue(ms)));
+          // Bind each bound once, and only the bounds the comparison uses.
+          const start = operator === "<=" || operator === ">" ? "" : bindInstant(bounds.start);
+          const end = operator === "<" || operator === ">=" ? "" : bindInstant(bounds.end);
+          parts.push(RANGE[operator](instant.expr, start, end));
+        }
+        // A value is a day or an instant, never both: the other part is NULL and adds no row.
+        return parts.length === 1 ? (parts[0] as string) : `(${parts.join(" OR ")})`;
       }
     }
   }

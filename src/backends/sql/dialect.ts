@@ -4,6 +4,18 @@ export type DateStorage = "date" | "timestamp" | "epochMillis" | "text";
 /** Binds a value as the next parameter and returns its placeholder. */
 export type Binder = (value: unknown) => string;
 
+/** How a dialect reads typed fields out of a JSON column (LANGUAGE.md 2.3–2.5 on JSON data). */
+export interface JsonAccess {
+  /** The value at a path as SQL text, number or boolean; NULL when absent or of another JSON type. */
+  value(doc: string, path: readonly string[], type: "string" | "number" | "boolean"): string;
+  /** Whether the value at a path is absent or JSON null (a value of another type is a value). */
+  isNull(doc: string, path: readonly string[]): string;
+  /** A date string's calendar day as `yyyy-MM-dd` text: a day, or a date-time with no offset. */
+  day(doc: string, path: readonly string[]): string;
+  /** A date value's instant in epoch ms: a JSON number, or a date-time string with an offset. */
+  instant(doc: string, path: readonly string[]): string;
+}
+
 /**
  * What differs between SQL engines, as small hooks over one shared compiler (STYLE.md: dialects
  * are data). Every hook gets already-quoted operands and placeholders; none sees user text.
@@ -40,4 +52,6 @@ export interface Dialect {
   inTexts(expr: string, texts: readonly string[], bind: Binder): string;
   /** `expr IN (…)` for numbers. */
   inNumbers(expr: string, numbers: readonly number[], bind: Binder): string;
+  /** JSON mode, where the engine has it. */
+  readonly json?: JsonAccess;
 }

@@ -1,8 +1,38 @@
-import type { Binder, Dialect } from "./dialect.ts";
+import type { Binder, Dialect, JsonAccess } from "./dialect.ts";
+import { DAY_OR_WALL_TIME, INSTANT } from "./json-dates.ts";
 
 const doubleQuoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const list = (values: readonly unknown[], bind: Binder, wrap: (p: string) => string) =>
   values.map((v) => wrap(bind(v))).join(", ");
+
+// JSON paths are schema field names, identifiers by LANGUAGE.md 1.3; quoted all the same.
+const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+function postgresJson(): JsonAccess {
+  const at = (doc: string, path: readonly string[]) =>
+    `${doc} #> ${sqlString(`{${path.map((k) => `"${k}"`).join(",")}}`)}`;
+  const text = (doc: string, path: readonly string[]) => {
+    const value = at(doc, path);
+    return `(CASE WHEN jsonb_typeof(${value}) = 'string' THEN ${value} #>> '{}' END)`;
+  };
+  return {
+    value(doc, path, type) {
+      if (type === "string") return text(doc, path);
+      const value = at(doc, path);
+      return `(CASE WHEN jsonb_typeof(${value}) = '${type}' THEN (${value})::${type === "number" ? "numeric" : "boolean"} END)`;
+    },
+    isNull: (doc, path) => `(${at(doc, path)} IS NULL OR jsonb_typeof(${at(doc, path)}) = 'null')`,
+    day(doc, path) {
+      const s = text(doc, path);
+      return `(CASE WHEN ${s} ~ '${DAY_OR_WALL_TIME}' AND pg_input_is_valid(left(${s}, 10), 'date') THEN left(${s}, 10) END)`;
+    },
+    instant(doc, path) {
+      const value = at(doc, path);
+      const s = text(doc, path);
+      return `(CASE WHEN jsonb_typeof(${value}) = 'number' THEN (${value})::numeric WHEN ${s} ~ '${INSTANT}' AND pg_input_is_valid(left(${s}, 10), 'date') AND pg_input_is_valid(${s}, 'timestamptz') THEN extract(epoch FROM ${s}::timestamptz) * 1000 END)`;
+    },
+  };
+}
 
 /** PostgreSQL (and PGlite): `$n` placeholders, `COLLATE "C"` for code-point order, array binds. */
 export const postgres: Dialect = {
@@ -24,7 +54,49 @@ export const postgres: Dialect = {
   },
   inTexts: (expr, texts, bind) => `${expr} = ANY(${bind(texts)}::text[])`,
   inNumbers: (expr, numbers, bind) => `${expr} = ANY(${bind(numbers)}::numeric[])`,
+  json: postgresJson(),
 };
+
+// SQLite has no regular expressions: the same shapes as json-dates.ts, spelled with GLOB.
+function sqliteWallTime(s: string, allowDay: boolean): string {
+  const lengths = allowDay ? "(10, 16, 19)" : "(16, 19)";
+  return `((length(${s}) IN ${lengths} OR (length(${s}) BETWEEN 21 AND 29 AND substr(${s}, 20, 1) = '.' AND substr(${s}, 21) NOT GLOB '*[^0-9]*')) AND ${s} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' AND (${allowDay ? `length(${s}) = 10 OR ` : ""}(substr(${s}, 11) GLOB '[Tt ][0-2][0-9]:[0-5][0-9]*' AND substr(${s}, 12, 2) <= '23' AND (length(${s}) = 16 OR substr(${s}, 17, 3) GLOB ':[0-5][0-9]'))) AND date(substr(${s}, 1, 10)) = substr(${s}, 1, 10))`;
+}
+
+function sqliteJson(): JsonAccess {
+  const jsonPath = (path: readonly string[]) =>
+    sqlString(`$.${path.map((k) => `"${k}"`).join(".")}`);
+  const typeAt = (doc: string, path: readonly string[]) => `json_type(${doc}, ${jsonPath(path)})`;
+  const extract = (doc: string, path: readonly string[]) =>
+    `json_extract(${doc}, ${jsonPath(path)})`;
+  const text = (doc: string, path: readonly string[]) =>
+    `(CASE WHEN ${typeAt(doc, path)} = 'text' THEN ${extract(doc, path)} END)`;
+  const number = (doc: string, path: readonly string[]) =>
+    `(CASE WHEN ${typeAt(doc, path)} IN ('integer', 'real') THEN ${extract(doc, path)} END)`;
+  return {
+    value(doc, path, type) {
+      if (type === "string") return text(doc, path);
+      if (type === "number") return number(doc, path);
+      return `(CASE ${typeAt(doc, path)} WHEN 'true' THEN 1 WHEN 'false' THEN 0 END)`;
+    },
+    isNull: (doc, path) => `coalesce(${typeAt(doc, path)} = 'null', 1)`,
+    day(doc, path) {
+      const s = text(doc, path);
+      return `(CASE WHEN ${sqliteWallTime(s, true)} THEN substr(${s}, 1, 10) END)`;
+    },
+    instant(doc, path) {
+      const s = text(doc, path);
+      // The offset's length: Z, +HH:MM or +HHMM; the rest must be a wall time.
+      const zone = `(CASE WHEN ${s} GLOB '*[Zz]' THEN 1 WHEN ${s} GLOB '*[+-][0-2][0-9]:[0-5][0-9]' THEN 6 WHEN ${s} GLOB '*[+-][0-2][0-9][0-5][0-9]' THEN 5 END)`;
+      const body = `substr(${s}, 1, length(${s}) - ${zone})`;
+      const hours = `substr(${s}, length(${s}) - ${zone} + 2, 2)`;
+      const minutes = `substr(${s}, -2)`;
+      const offset = `(CASE ${zone} WHEN 1 THEN 'Z' ELSE substr(${s}, length(${s}) - ${zone} + 1, 1) || ${hours} || ':' || ${minutes} END)`;
+      const normalized = `(substr(${body}, 1, 10) || 'T' || substr(${body}, 12) || ${offset})`;
+      return `coalesce(${number(doc, path)}, CASE WHEN ${zone} IS NOT NULL AND ${sqliteWallTime(body, false)} AND (${zone} = 1 OR ${hours} <= '23') THEN round(unixepoch(${normalized}, 'subsec') * 1000) END)`;
+    },
+  };
+}
 
 /** SQLite (`node:sqlite`): BINARY collation is UTF-8 byte order; LIKE is avoided, being case-blind. */
 export const sqlite: Dialect = {
@@ -45,7 +117,34 @@ export const sqlite: Dialect = {
   },
   inTexts: (expr, texts, bind) => `${expr} IN (${list(texts, bind, (p) => p)})`,
   inNumbers: (expr, numbers, bind) => `${expr} IN (${list(numbers, bind, (p) => p)})`,
+  json: sqliteJson(),
 };
+
+function duckdbJson(): JsonAccess {
+  const jsonPath = (path: readonly string[]) =>
+    sqlString(`$.${path.map((k) => `"${k}"`).join(".")}`);
+  const typeAt = (doc: string, path: readonly string[]) => `json_type(${doc}, ${jsonPath(path)})`;
+  const text = (doc: string, path: readonly string[]) =>
+    `(CASE WHEN ${typeAt(doc, path)} = 'VARCHAR' THEN json_extract_string(${doc}, ${jsonPath(path)}) END)`;
+  const number = (doc: string, path: readonly string[]) =>
+    `(CASE WHEN ${typeAt(doc, path)} IN ('BIGINT', 'UBIGINT', 'HUGEINT', 'DOUBLE') THEN CAST(json_extract_string(${doc}, ${jsonPath(path)}) AS DOUBLE) END)`;
+  return {
+    value(doc, path, type) {
+      if (type === "string") return text(doc, path);
+      if (type === "number") return number(doc, path);
+      return `(CASE WHEN ${typeAt(doc, path)} = 'BOOLEAN' THEN CAST(json_extract_string(${doc}, ${jsonPath(path)}) AS BOOLEAN) END)`;
+    },
+    isNull: (doc, path) => `coalesce(${typeAt(doc, path)} = 'NULL', true)`,
+    day(doc, path) {
+      const s = text(doc, path);
+      return `(CASE WHEN regexp_full_match(${s}, '${DAY_OR_WALL_TIME}') AND TRY_CAST(left(${s}, 10) AS DATE) IS NOT NULL THEN left(${s}, 10) END)`;
+    },
+    instant(doc, path) {
+      const s = text(doc, path);
+      return `coalesce(${number(doc, path)}, CASE WHEN regexp_full_match(${s}, '${INSTANT}') AND TRY_CAST(left(${s}, 10) AS DATE) IS NOT NULL THEN epoch_ms(TRY_CAST(${s} AS TIMESTAMPTZ)) END)`;
+    },
+  };
+}
 
 /** DuckDB (`@duckdb/node-api`): binary string order, case-sensitive string functions. */
 export const duckdb: Dialect = {
@@ -68,6 +167,7 @@ export const duckdb: Dialect = {
     `${expr} IN (${list(texts, bind, (p) => `CAST(${p} AS VARCHAR)`)})`,
   inNumbers: (expr, numbers, bind) =>
     `${expr} IN (${list(numbers, bind, (p) => `CAST(${p} AS DOUBLE)`)})`,
+  json: duckdbJson(),
 };
 
 // MySQL's collations ignore case, accents and trailing spaces: compare the bytes instead.
