@@ -2,7 +2,7 @@
 // (src/backends/predicate/calendar.ts), written for SQL regular-expression engines.
 
 const DAY = "[0-9]{4}-[0-9]{2}-[0-9]{2}";
-const TIME = "[Tt ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]{1,9})?)?";
+const TIME = "[Tt ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.][0-9]{1,9})?)?";
 const OFFSET = "([Zz]|[+-]([01][0-9]|2[0-3]):?[0-5][0-9])";
 
 /** A day, or a date-time with no offset (a wall time: its day is its date part). */
