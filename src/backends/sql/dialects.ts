@@ -47,12 +47,12 @@ export const postgres: Dialect = {
   booleanValue: (value) => value,
   compareText: (left, operator, right) => `${left} COLLATE "C" ${operator} ${right}`,
   match: (haystack, mode, needle) => {
-    if (mode === "contains") return `strpos(${haystack}, ${needle()}) > 0`;
-    if (mode === "startsWith") return `starts_with(${haystack}, ${needle()})`;
+    if (mode === "contains") return `strpos(${haystack} COLLATE "C", ${needle()}) > 0`;
+    if (mode === "startsWith") return `starts_with(${haystack} COLLATE "C", ${needle()})`;
     const text = needle();
-    return `right(${haystack}, length(${text})) = ${text}`;
+    return `right(${haystack}, length(${text})) COLLATE "C" = ${text}`;
   },
-  inTexts: (expr, texts, bind) => `${expr} = ANY(${bind(texts)}::text[])`,
+  inTexts: (expr, texts, bind) => `${expr} COLLATE "C" = ANY(${bind(texts)}::text[])`,
   inNumbers: (expr, numbers, bind) => `${expr} = ANY(${bind(numbers)}::numeric[])`,
   json: postgresJson(),
 };
@@ -109,13 +109,18 @@ export const sqlite: Dialect = {
   timestamp: (p) => p,
   timestampValue: (ms) => new Date(ms).toISOString(),
   booleanValue: (value) => (value ? 1 : 0),
-  compareText: (left, operator, right) => `${left} ${operator} ${right}`,
+  // An explicit BINARY: a column declared NOCASE would otherwise compare case-blind.
+  compareText: (left, operator, right) => `${left} COLLATE BINARY ${operator} ${right}`,
   match: (haystack, mode, needle) => {
     if (mode === "contains") return `instr(${haystack}, ${needle()}) > 0`;
-    if (mode === "startsWith") return `substr(${haystack}, 1, length(${needle()})) = ${needle()}`;
-    return `substr(${haystack}, -length(${needle()})) = ${needle()}`;
+    // As bytes: SQLite's length() and substr() on text stop at a NUL character.
+    const blob = (expr: string) => `CAST(${expr} AS BLOB)`;
+    if (mode === "startsWith") {
+      return `substr(${blob(haystack)}, 1, length(${blob(needle())})) = ${blob(needle())}`;
+    }
+    return `substr(${blob(haystack)}, -length(${blob(needle())})) = ${blob(needle())}`;
   },
-  inTexts: (expr, texts, bind) => `${expr} IN (${list(texts, bind, (p) => p)})`,
+  inTexts: (expr, texts, bind) => `${expr} COLLATE BINARY IN (${list(texts, bind, (p) => p)})`,
   inNumbers: (expr, numbers, bind) => `${expr} IN (${list(numbers, bind, (p) => p)})`,
   json: sqliteJson(),
 };
@@ -157,14 +162,15 @@ export const duckdb: Dialect = {
   timestamp: (p) => `CAST(${p} AS TIMESTAMPTZ)`,
   timestampValue: (ms) => new Date(ms).toISOString(),
   booleanValue: (value) => value,
-  compareText: (left, operator, right) => `${left} ${operator} ${right}`,
+  // An explicit binary collation: a session's default_collation could make `=` case-blind.
+  compareText: (left, operator, right) => `${left} COLLATE "binary" ${operator} ${right}`,
   match: (haystack, mode, needle) => {
     if (mode === "contains") return `contains(${haystack}, ${needle()})`;
     if (mode === "startsWith") return `starts_with(${haystack}, ${needle()})`;
     return `ends_with(${haystack}, ${needle()})`;
   },
   inTexts: (expr, texts, bind) =>
-    `${expr} IN (${list(texts, bind, (p) => `CAST(${p} AS VARCHAR)`)})`,
+    `${expr} COLLATE "binary" IN (${list(texts, bind, (p) => `CAST(${p} AS VARCHAR)`)})`,
   inNumbers: (expr, numbers, bind) =>
     `${expr} IN (${list(numbers, bind, (p) => `CAST(${p} AS DOUBLE)`)})`,
   json: duckdbJson(),

@@ -22,8 +22,8 @@ const rows: Row[] = [
     "name=x",
     {
       postgres: ['"name" COLLATE "C" = $1::text', ["x"]],
-      sqlite: ['"name" = ?', ["x"]],
-      duckdb: ['"name" = CAST(? AS VARCHAR)', ["x"]],
+      sqlite: ['"name" COLLATE BINARY = ?', ["x"]],
+      duckdb: ['"name" COLLATE "binary" = CAST(? AS VARCHAR)', ["x"]],
       mysql: ["CAST(`name` AS BINARY) = CAST(? AS BINARY)", ["x"]],
     },
   ],
@@ -57,8 +57,11 @@ const rows: Row[] = [
   [
     "name~*.java",
     {
-      postgres: ['right("name", length($1::text)) = $1::text', [".java"]],
-      sqlite: ['substr("name", -length(?)) = ?', [".java", ".java"]],
+      postgres: ['right("name", length($1::text)) COLLATE "C" = $1::text', [".java"]],
+      sqlite: [
+        'substr(CAST("name" AS BLOB), -length(CAST(? AS BLOB))) = CAST(? AS BLOB)',
+        [".java", ".java"],
+      ],
       duckdb: ['ends_with("name", CAST(? AS VARCHAR))', [".java"]],
       mysql: [
         "RIGHT(CAST(`name` AS BINARY), LENGTH(CAST(? AS BINARY))) = CAST(? AS BINARY)",
@@ -69,8 +72,11 @@ const rows: Row[] = [
   [
     "name~src*",
     {
-      postgres: ['starts_with("name", $1::text)', ["src"]],
-      sqlite: ['substr("name", 1, length(?)) = ?', ["src", "src"]],
+      postgres: ['starts_with("name" COLLATE "C", $1::text)', ["src"]],
+      sqlite: [
+        'substr(CAST("name" AS BLOB), 1, length(CAST(? AS BLOB))) = CAST(? AS BLOB)',
+        ["src", "src"],
+      ],
       duckdb: ['starts_with("name", CAST(? AS VARCHAR))', ["src"]],
       mysql: [
         "LEFT(CAST(`name` AS BINARY), LENGTH(CAST(? AS BINARY))) = CAST(? AS BINARY)",
@@ -81,7 +87,7 @@ const rows: Row[] = [
   [
     'name~"50%_"',
     {
-      postgres: ['strpos("name", $1::text) > 0', ["50%_"]],
+      postgres: ['strpos("name" COLLATE "C", $1::text) > 0', ["50%_"]],
       sqlite: ['instr("name", ?) > 0', ["50%_"]],
       duckdb: ['contains("name", CAST(? AS VARCHAR))', ["50%_"]],
       mysql: ["INSTR(CAST(`name` AS BINARY), CAST(? AS BINARY)) > 0", ["50%_"]],
@@ -91,15 +97,15 @@ const rows: Row[] = [
     "type.id IN (A,B) AND id NOT IN (1,2)",
     {
       postgres: [
-        '(("type_id" = ANY($1::text[])) AND NOT ("id" = ANY($2::numeric[])))',
+        '(("type_id" COLLATE "C" = ANY($1::text[])) AND NOT ("id" = ANY($2::numeric[])))',
         [
           ["A", "B"],
           [1, 2],
         ],
       ],
-      sqlite: ['(("type_id" IN (?, ?)) AND NOT ("id" IN (?, ?)))', ["A", "B", 1, 2]],
+      sqlite: ['(("type_id" COLLATE BINARY IN (?, ?)) AND NOT ("id" IN (?, ?)))', ["A", "B", 1, 2]],
       duckdb: [
-        '(("type_id" IN (CAST(? AS VARCHAR), CAST(? AS VARCHAR))) AND NOT ("id" IN (CAST(? AS DOUBLE), CAST(? AS DOUBLE))))',
+        '(("type_id" COLLATE "binary" IN (CAST(? AS VARCHAR), CAST(? AS VARCHAR))) AND NOT ("id" IN (CAST(? AS DOUBLE), CAST(? AS DOUBLE))))',
         ["A", "B", 1, 2],
       ],
       mysql: [

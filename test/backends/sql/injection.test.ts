@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileWhere } from "../../../src/compile-where.ts";
+import { defineSchema } from "../../../src/schema/schema.ts";
+import { toSql } from "../../../src/to-sql.ts";
+import {
+  type ColumnsOption,
+  closeEngines,
+  countRows,
+  createTable,
+  ENGINE_NAMES,
+  type Engine,
+  type EngineName,
+  insert,
+  openEngines,
+  selectRows,
+} from "../../support/sql-engines.ts";
+
+let engines: Record<EngineName, Engine>;
+beforeAll(async () => {
+  engines = await openEngines();
+}, 60_000);
+afterAll(async () => {
+  await closeEngines(engines);
+});
+
+const DIALECTS = ["postgres", "sqlite", "duckdb", "mysql"] as const;
+
+/** A value as a quoted `where` value (2.1): inner `"` doubled. */
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** Text that SQL, LIKE, PostgreSQL array literals or a driver could misread. */
+const HOSTILE = [
+  "it's",
+  "'",
+  "''",
+  "'; DROP TABLE t; --",
+  '"',
+  'q"t',
+  '""',
+  "\\",
+  "\\'",
+  "a\\",
+  "\\\\",
+  "--",
+  "a -- b",
+  "/* c */",
+  ";",
+  "a;b",
+  "%",
+  "a%",
+  "%a",
+  "a_b",
+  "axb",
+  "_",
+  "\\%",
+  "\\_",
+  "[a]",
+  "$1",
+  "?",
+  ":a",
+  "`",
+  "``",
+  "NULL",
+  "null",
+  "{a,b}",
+  "{",
+  "}",
+  ",",
+  '{"a"}',
+  " ",
+  " a",
+  "a ",
+  "a",
+  "ab",
+  "A",
+  "",
+];
+
+describe("values are bound, never spliced (LANGUAGE.md 7: values only in params)", () => {
+  const schema = defineSchema({ name: "string" });
+  const records = HOSTILE.map((name) => ({ name }));
+
+  const cases: { filter: string; holds: (s: string) => boolean }[] = [
+    ...HOSTILE.map((v) => ({ filter: `name=${quoted(v)}`, holds: (s: string) => s === v })),
+    ...HOSTILE.map((v) => ({ filter: `name!=${quoted(v)}`, holds: (s: string) => s !== v })),
+    ...HOSTILE.map((v) => ({ filter: `name<${quoted(v)}`, holds: (s: string) => s < v })),
+    ...HOSTILE.map((v) => ({ filter: `name>=${quoted(v)}`, holds: (s: string) => s >= v })),
+    ...HOSTILE.filter((v) => v !== "").flatMap((v) => [
+      { filter: `name~${quoted(v)}`, holds: (s: string) => s.includes(v) },
+      { filter: `name~${quoted(v)}*`, holds: (s: string) => s.startsWith(v) },
+      { filter: `name~*${quoted(v)}`, holds: (s: string) => s.endsWith(v) },
+    ]),
+    {
+      filter: `name IN (${HOSTILE.slice(0, 12).map(quoted).join(",")})`,
+      holds: (s) => HOSTILE.slice(0, 12).includes(s),
+    },
+    {
+      filter: `name NOT IN (${HOSTILE.slice(20, 40).map(quoted).join(",")})`,
+      holds: (s) => !HOSTILE.slice(20, 40).includes(s),
+    },
+    { filter: `name IN ("NULL",",","{a,b}")`, holds: (s) => ["NULL", ",", "{a,b}"].includes(s) },
+    { filter: `name IN ("\\","""",'')`, holds: (s) => ["\\", '"', "''"].includes(s) },
+  ];
+
+  it("the hand predicates agree with compileWhere (the oracle below is sound)", () => {
+    for (const { filter, holds } of cases) {
+      const matches = compileWhere(filter, { schema });
+      for (const record of records) expect(matches(record), filter).toBe(holds(record.name));
+    }
+  });
+
+  it("no dialect's SQL holds a string literal, a statement separator or a comment", () => {
+    for (const dialect of DIALECTS) {
+      for (const { filter } of cases) {
+        const { sql, params } = toSql(filter, { dialect, schema });
+        // Quoted identifiers removed, nothing may remain that ends a literal or a statement.
+        const outsideIdentifiers = sql.replace(/"(?:[^"]|"")*"|`(?:[^`]|``)*`/g, "");
+        expect(outsideIdentifiers, `${dialect}: ${filter}`).not.toMatch(/['"`;]|--|\/\*/);
+        expect(params.length, `${dialect}: ${filter}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  for (const name of ENGINE_NAMES) {
+    it(`${name}: selects exactly the matching rows and leaves the table intact`, async () => {
+      const engine = engines[name];
+      await createTable(engine, "t", schema);
+      await insert(engine, "t", schema, records);
+      for (const { filter, holds } of cases) {
+        const query = toSql(filter, { dialect: name, schema });
+        const expected = records.flatMap((r, i) => (holds(r.name) ? [i] : []));
+        expect(await selectRows(engine, "t", query), `${filter}\n${query.sql}`).toEqual(expected);
+      }
+      expect(await countRows(engine, "t")).toBe(records.length);
+    });
+  }
+});
+
+// PostgreSQL TEXT cannot hold U+0000; SQLite and DuckDB store it. A NUL is still only a value.
+describe("a NUL in a value", () => {
+  const schema = defineSchema({ name: "string" });
+  const NUL = "\u0000";
+  const records = ["a\u0000b", "a", "\u0000", "b\u0000", "ab", "a\u0000c", "b", "\u0000a"].map(
+    (name) => ({ name }),
+  );
+  const filters = [
+    `name="a${NUL}b"`,
+    `name!="a${NUL}b"`,
+    `name<"a${NUL}c"`,
+    `name>"a${NUL}"`,
+    `name IN ("a${NUL}b","x")`,
+    `name NOT IN ("a${NUL}b")`,
+    `name~"${NUL}"`,
+    `name~"a${NUL}"*`,
+    `name~*"${NUL}b"`,
+    `name~*"${NUL}"`,
+    `name~a*`,
+    `name~*b`,
+    `name~*a`,
+    `name~b*`,
+  ];
+
+  it("is carried into params unchanged, never into the SQL", () => {
+    for (const dialect of DIALECTS) {
+      const { sql, params } = toSql(`name="a${NUL}b"`, { dialect, schema });
+      expect(sql).not.toContain(NUL);
+      expect(params.flat()).toContain(`a${NUL}b`);
+    }
+  });
+
+  it("postgres: the engine rejects the value; the table is left intact", async () => {
+    const engine = engines.postgres;
+    await createTable(engine, "t", schema);
+    await insert(engine, "t", schema, [{ name: "a" }, { name: "b" }]);
+    for (const filter of filters.filter((f) => f.includes(NUL))) {
+      const query = toSql(filter, { dialect: "postgres", schema });
+      await expect(selectRows(engine, "t", query), filter).rejects.toThrow(/0x00/);
+    }
+    expect(await countRows(engine, "t")).toBe(2);
+  });
+
+  for (const name of ["sqlite", "duckdb"] as const) {
+    it(`${name}: NUL in data and in filters selects the rows compileWhere selects`, async () => {
+      const engine = engines[name];
+      await createTable(engine, "t", schema);
+      await insert(engine, "t", schema, records);
+      const failures: string[] = [];
+      for (const filter of filters) {
+        const query = toSql(filter, { dialect: name, schema });
+        const matches = compileWhere(filter, { schema });
+        const expected = records.flatMap((r, i) => (matches(r) ? [i] : []));
+        const actual = await selectRows(engine, "t", query);
+        if (JSON.stringify(actual) !== JSON.stringify(expected))
+          failures.push(
+            `${JSON.stringify(filter)}: got ${actual}, expected ${expected} (${query.sql})`,
+          );
+      }
+      expect(failures).toEqual([]);
+      expect(await countRows(engine, "t")).toBe(records.length);
+    });
+  }
+});
+
+describe("hostile column names in `columns` are quoted identifiers", () => {
+  const schema = defineSchema({
+    name: "string",
+    rank: "integer",
+    flag: "boolean",
+    when: "date",
+    type: { id: "string" },
+  });
+  const columns: ColumnsOption = {
+    name: 'a"b',
+    rank: "x; DROP TABLE t; --",
+    flag: "`c`",
+    when: { column: "w'); DROP TABLE t; --", dateStorage: "date" },
+    "type.id": '$1 ? "" ] \\ é😀',
+  };
+  const records = [
+    { name: "x", rank: 1, flag: true, when: "2024-03-10", type: { id: "a" } },
+    { name: "y", rank: 2, flag: false, when: "2024-03-11", type: { id: "ab" } },
+    { name: 'a"b', rank: 3, flag: true, when: "2024-03-09", type: { id: "b" } },
+    { name: null, rank: null, flag: null, when: null, type: null },
+    { name: "x; DROP TABLE t; --", rank: 10, flag: false, when: "2024-02-29", type: { id: "$1" } },
+  ];
+  const filters: [string, number[]][] = [
+    ['name="x"', [0]],
+    ['name="a""b"', [2]],
+    ["rank>=2", [1, 2, 4]],
+    ["rank IN (1,10)", [0, 4]],
+    ["flag=true", [0, 2]],
+    ["flag!=true", [1, 4]],
+    ["when=2024-03-10", [0]],
+    ["when<2024-03-10", [2, 4]],
+    ["type.id~a", [0, 1]],
+    ['type.id="$1"', [4]],
+    ["type.id IS NULL", [3]],
+    ["name IS NULL OR rank>2 AND type.id~b", [2, 3]],
+    ['(name="x" OR flag=false) AND when>=2024-03-10', [0, 1]],
+  ];
+
+  it("each filter's expected rows are compileWhere's", () => {
+    for (const [filter, rows] of filters) {
+      const matches = compileWhere(filter, { schema });
+      expect(
+        records.flatMap((r, i) => (matches(r) ? [i] : [])),
+        filter,
+      ).toEqual(rows);
+    }
+  });
+
+  it("every dialect quotes the names by doubling its quote character", () => {
+    const doubled = (name: string) => `"${name.replaceAll('"', '""')}"`;
+    for (const dialect of ["postgres", "sqlite", "duckdb"] as const) {
+      const { sql } = toSql('name="x" AND rank=1 AND flag=true AND type.id="a"', {
+        dialect,
+        schema,
+        columns,
+      });
+      for (const column of ['a"b', "x; DROP TABLE t; --", "`c`", '$1 ? "" ] \\ é😀'])
+        expect(sql, dialect).toContain(doubled(column));
+    }
+    const { sql } = toSql("flag=true", { dialect: "mysql", schema, columns });
+    expect(sql).toContain("```c```");
+  });
+
+  for (const name of ENGINE_NAMES) {
+    it(`${name}: selects the right rows and leaves the table intact`, async () => {
+      const engine = engines[name];
+      await createTable(engine, "t", schema, columns);
+      await insert(engine, "t", schema, records, columns);
+      for (const [filter, rows] of filters) {
+        const query = toSql(filter, { dialect: name, schema, columns });
+        expect(await selectRows(engine, "t", query), `${filter}\n${query.sql}`).toEqual(rows);
+        expect(await countRows(engine, "t")).toBe(records.length);
+      }
+    });
+  }
+});
