@@ -1,6 +1,7 @@
 // Deterministic findings shaped like the API's finding resource (LANGUAGE.md 4), for the
 // projection benchmark: a seeded PRNG, so every run projects the same data and no data file is
 // committed.
+import { Random } from "./random.ts";
 
 /** A `_links` value as the API writes it: at least `self`. */
 export interface Links {
@@ -81,18 +82,6 @@ export interface FindingsOptions {
 
 export const DEFAULT_FINDINGS: FindingsOptions = { count: 100_000, seed: 0x5eed, namedShare: 0.1 };
 
-/** mulberry32: a small, fast, seeded 32-bit PRNG; returns floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = [
   "unused",
   "variable",
@@ -144,26 +133,7 @@ const SCALES = [
 const FILE_TYPES = ["FILE", "CLASS", "FUNCTION", "MODULE"];
 const EXTENSIONS = [".java", ".ts", ".c", ".py", ".cpp"];
 
-class Generator {
-  private readonly random: () => number;
-
-  constructor(seed: number) {
-    this.random = mulberry32(seed);
-  }
-
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.random() * (max - min + 1));
-  }
-
-  chance(p: number): boolean {
-    return this.random() < p;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(0, items.length - 1)] as T;
-  }
-
+class Generator extends Random {
   /** Words joined by `separator`, cut to a length in [min, max] (10–60 by default). */
   text(separator = " ", min = 10, max = 60): string {
     const length = this.int(min, max);
