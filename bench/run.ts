@@ -5,6 +5,7 @@ import { linearityBenchmark } from "./linearity.bench.ts";
 import { parseBenchmark } from "./parse.bench.ts";
 import { predicateBenchmark } from "./predicate.bench.ts";
 import { projectionBenchmark } from "./projection.bench.ts";
+import { sqlBenchmark } from "./sql.bench.ts";
 
 /** Every benchmark module, in the order they run; add new modules here. */
 const BENCHMARKS: readonly Benchmark[] = [
@@ -12,6 +13,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   linearityBenchmark,
   projectionBenchmark,
   predicateBenchmark,
+  sqlBenchmark,
 ];
 
 function select(names: readonly string[]): Benchmark[] {

@@ -197,8 +197,10 @@ class SqlCompiler {
           const end = operator === "<" || operator === ">=" ? "" : bindInstant(bounds.end);
           parts.push(RANGE[operator](instant.expr, start, end));
         }
-        // A value is a day or an instant, never both: the other part is NULL and adds no row.
-        return parts.length === 1 ? (parts[0] as string) : `(${parts.join(" OR ")})`;
+        if (parts.length === 1 || !day) return parts[0] as string;
+        // A value is a day or an instant, never both. Choosing by CASE rather than OR keeps the
+        // result NULL only for a value that is neither, so NOT (for NOT IN) stays right.
+        return `(CASE WHEN ${day.expr} IS NOT NULL THEN ${parts[0]} ELSE ${parts[1]} END)`;
       }
     }
   }
