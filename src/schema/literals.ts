@@ -36,6 +36,8 @@ export function readDate(text: string): number | undefined {
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  // Year 0000 is no year of the Gregorian calendar as PostgreSQL and MySQL read it (decided here).
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+    return undefined;
   return daysFromCivil(year, month, day);
 }

@@ -38,7 +38,7 @@ const isNumberText = (text: string) => /^-?[0-9]+(\.[0-9]+)?$/.test(text);
 
 function isRealDay(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
+  if (!m || m[1] === "0000") return false;
   const date = new Date(0);
   date.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   return (
@@ -66,7 +66,7 @@ function dayOf(value: unknown, timeZone: string): string | null {
   if (typeof value === "string") {
     if (isRealDay(value)) return value;
     const m =
-      /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/.exec(
+      /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?([Zz]|[+-]\d{2}:?\d{2})?$/.exec(
         value,
       );
     if (
@@ -78,6 +78,9 @@ function dayOf(value: unknown, timeZone: string): string | null {
     )
       return null;
     if (m[6] === undefined) return m[1] as string;
+    // Offsets reach ±14:59 at most (decided in the grammar docs, as SQL engines read them).
+    if (m[6].length > 1 && (Number(m[6].slice(1, 3)) > 14 || Number(m[6].slice(-2)) > 59))
+      return null;
     const zone = /^[+-]\d{4}$/.test(m[6]) ? `${m[6].slice(0, 3)}:${m[6].slice(3)}` : m[6];
     instant = Date.parse(
       `${m[1]}T${m[2]}:${m[3]}:${m[4] ?? "00"}${m[5] ?? ""}${zone.toUpperCase()}`,

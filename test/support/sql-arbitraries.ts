@@ -149,20 +149,17 @@ function columnValue(type: Scalar, dates: DateKind): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 6, arbitrary: fitting }, { weight: 1, arbitrary: fc.constant(null) });
 }
 
-/**
- * Records as typed columns hold them: each scalar of the schema fits its type, is null or is
- * missing; the nested object is sometimes null or missing as a whole.
- */
-export function columnRecordsFor(generated: Generated, dates: DateKind): fc.Arbitrary<unknown[]> {
+/** Records whose scalars take values from `value`; the nested object is sometimes null or missing. */
+function recordsWith(
+  generated: Generated,
+  value: (type: Scalar) => fc.Arbitrary<unknown>,
+): fc.Arbitrary<unknown[]> {
   const top = generated.scalars.filter((s) => s.segments.length === 1);
   const nested = generated.scalars.filter((s) => s.segments.length === 2);
   const fields = (list: readonly ScalarPath[], index: number) =>
-    fc.record(
-      Object.fromEntries(
-        list.map((s) => [s.segments[index] as string, columnValue(s.type, dates)]),
-      ),
-      { requiredKeys: [] },
-    );
+    fc.record(Object.fromEntries(list.map((s) => [s.segments[index] as string, value(s.type)])), {
+      requiredKeys: [],
+    });
   const record = fc
     .record(
       {
@@ -173,6 +170,89 @@ export function columnRecordsFor(generated: Generated, dates: DateKind): fc.Arbi
     )
     .map(({ top: own, ...rest }) => ({ ...own, ...rest }));
   return fc.array(record, { minLength: 1, maxLength: 12 });
+}
+
+/**
+ * Records as typed columns hold them: each scalar of the schema fits its type, is null or is
+ * missing; the nested object is sometimes null or missing as a whole.
+ */
+export function columnRecordsFor(generated: Generated, dates: DateKind): fc.Arbitrary<unknown[]> {
+  return recordsWith(generated, (type) => columnValue(type, dates));
+}
+
+/** Offsets (minutes) real zones use, at both ends of the range and between whole hours. */
+const JSON_OFFSETS = [0, 60, -300, 330, 345, 765, 840, -720, -570];
+
+/**
+ * A date-time string as JSON data may spell it (LANGUAGE.md 2.5): an instant near a day bound,
+ * written in some offset (`Z`, `z`, `±HH:MM`, `±HHMM`) or as a wall time with no offset; `T`,
+ * `t` or a space; with or without seconds; with 0 to 9 fraction digits (the milliseconds cut
+ * short, or followed by microseconds and nanoseconds).
+ */
+const dateTimeText: fc.Arbitrary<string> = fc
+  .record({
+    instant: instantValue,
+    offset: fc.constantFrom(...JSON_OFFSETS),
+    spelling: fc.constantFrom("Z", "z", "colon", "compact", "wall"),
+    separator: fc.constantFrom("T", "T", "t", " "),
+    seconds: fc.boolean(),
+    digits: fc.integer({ min: 0, max: 9 }),
+    finer: fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 6, maxLength: 6 }),
+  })
+  .map(({ instant, offset, spelling, separator, seconds, digits, finer }) => {
+    const zulu = spelling === "Z" || spelling === "z";
+    const shift = zulu ? 0 : offset;
+    const local = new Date(instant + shift * 60_000).toISOString();
+    // The milliseconds, cut short or followed by finer digits: near a bound, on either side.
+    const fraction = `${local.slice(20, 23)}${finer}`.slice(0, digits);
+    const time = seconds
+      ? `${local.slice(11, 19)}${fraction === "" ? "" : `.${fraction}`}`
+      : local.slice(11, 16);
+    const sign = shift < 0 ? "-" : "+";
+    const hh = String(Math.floor(Math.abs(shift) / 60)).padStart(2, "0");
+    const mm = String(Math.abs(shift) % 60).padStart(2, "0");
+    const zone = {
+      Z: "Z",
+      z: "z",
+      colon: `${sign}${hh}:${mm}`,
+      compact: `${sign}${hh}${mm}`,
+      wall: "",
+    }[spelling];
+    return `${local.slice(0, 10)}${separator}${time}${zone}`;
+  });
+
+/** Texts that are no date (LANGUAGE.md 2.5), some only by a character at either end. */
+const notDateText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    "2024-02-30",
+    "2023-02-29",
+    "2024-13-01",
+    "2024-3-10",
+    "20240310",
+    "2024-03-10T24:00:00Z",
+    "2024-03-10T23:60:00Z",
+    "2024-03-10T12:00:00+05",
+    "2024-03-10T",
+    "2024-03-10T12",
+  ),
+  fc
+    .tuple(fc.oneof(dayValue, dateTimeText), fc.constantFrom(" ", "\n", "\t", "x"), fc.boolean())
+    .map(([text, extra, before]) => (before ? extra + text : text + extra)),
+);
+
+/**
+ * Records for JSON mode whose dates take every spelling JSON data may give them: days, epoch
+ * milliseconds, date-times with and without offsets, and texts that only look like dates.
+ */
+export function jsonDateRecordsFor(generated: Generated): fc.Arbitrary<unknown[]> {
+  const date = fc.oneof(
+    { weight: 2, arbitrary: dayValue },
+    { weight: 2, arbitrary: instantValue },
+    { weight: 6, arbitrary: dateTimeText },
+    { weight: 2, arbitrary: notDateText },
+    { weight: 1, arbitrary: fc.constant(null) },
+  );
+  return recordsWith(generated, (type) => (type === "date" ? date : columnValue(type, "day")));
 }
 
 /**

@@ -1,11 +1,18 @@
+import { closeSync, openSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { PGlite } from "@electric-sql/pglite";
+import mysql from "mysql2/promise";
 import type { FieldType, ScalarTypeName, Schema } from "../../src/schema/schema.ts";
 
-/** The embedded engines the SQL backend is checked against (MySQL has none). */
+/** The embedded engines the SQL backend is checked against (MySQL has none: see `openMysql`). */
 export type EngineName = "postgres" | "sqlite" | "duckdb";
 export const ENGINE_NAMES: readonly EngineName[] = ["postgres", "sqlite", "duckdb"];
+
+/** Every engine of the harness: the embedded ones and the MySQL/MariaDB server. */
+export type SqlEngineName = EngineName | "mysql";
 
 /** How a date field is stored (the `dateStorage` of `toSql`'s `columns`). */
 export type DateStorage = "date" | "timestamp" | "epochMillis" | "text";
@@ -18,7 +25,7 @@ export type ColumnsOption = Record<
 
 /** One open engine: runs DDL, and statements with positional parameters. */
 export interface Engine {
-  readonly name: EngineName;
+  readonly name: SqlEngineName;
   exec(sql: string): Promise<void>;
   query(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -77,6 +84,97 @@ async function openDuckdb(): Promise<Engine> {
   };
 }
 
+/** Where the MySQL/MariaDB server of the mysql tests is (CI exports QAQL_MYSQL_URL). */
+export const MYSQL_URL = process.env.QAQL_MYSQL_URL ?? "mysql://qaql:qaql@127.0.0.1:3306/qaql_test";
+
+/** The URL without its password, for messages. */
+const shownMysqlUrl = () => MYSQL_URL.replace(/\/\/([^:/@]*):[^@]*@/, "//$1:***@");
+
+/** How to start the server as CI does (.ci/run). */
+const MYSQL_HOWTO = [
+  "Start MariaDB as .ci/run does (as root), or point QAQL_MYSQL_URL at a server:",
+  "  apt-get install -y mariadb-server",
+  "  mkdir -p /run/mysqld && chown mysql:mysql /run/mysqld",
+  "  /usr/sbin/mariadbd --user=mysql --bind-address=127.0.0.1 --port=3306 >/tmp/qaql-mariadb.log 2>&1 &",
+  `  mariadb -uroot -e "CREATE DATABASE IF NOT EXISTS qaql_test CHARACTER SET utf8mb4;`,
+  `    CREATE USER IF NOT EXISTS 'qaql'@'127.0.0.1' IDENTIFIED BY 'qaql';`,
+  `    GRANT ALL ON qaql_test.* TO 'qaql'@'127.0.0.1';"`,
+].join("\n");
+
+/**
+ * The session zone of the MySQL connection: SESSION_TIME_ZONE's offset (+05:45), as a server
+ * without time-zone tables knows no zone names.
+ */
+const MYSQL_SESSION_TIME_ZONE = "+05:45";
+
+/**
+ * Opens a connection to the MySQL/MariaDB server, or throws saying how to start one. Tables are
+ * TEMPORARY (see `createTable`): each connection has its own, so test files running at once, or
+ * two runs on one server, never see each other's rows, and nothing is left behind.
+ */
+export async function openMysql(): Promise<Engine> {
+  let connection: mysql.Connection;
+  try {
+    connection = await mysql.createConnection({
+      uri: MYSQL_URL,
+      charset: "utf8mb4",
+      supportBigNumbers: true,
+      connectTimeout: 5_000,
+      // `execute` prepares each distinct statement once; the oldest are closed past this many.
+      maxPreparedStatements: 256,
+    });
+  } catch (error) {
+    throw new Error(
+      `cannot connect to MySQL/MariaDB at ${shownMysqlUrl()} (${(error as Error).message})${process.env.CI ? "; CI is set, so the mysql tests fail rather than being skipped" : ""}.\n${MYSQL_HOWTO}`,
+      { cause: error },
+    );
+  }
+  await connection.query(`SET time_zone = '${MYSQL_SESSION_TIME_ZONE}'`);
+  return {
+    name: "mysql",
+    exec: async (sql) => {
+      await connection.query(sql);
+    },
+    query: async (sql, params) => {
+      // Server-side prepared statements: the values travel apart from the SQL, as bound values.
+      const [rows] = await connection.execute(sql, params as unknown as mysql.ExecuteValues);
+      return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+    },
+    close: () => connection.end(),
+  };
+}
+
+/**
+ * Says how to start MariaDB once per test run, not once per test file: the files run in
+ * workers of one vitest process, whose id names a marker file that only the first creates.
+ */
+function showMysqlHintOnce(reason: string): void {
+  try {
+    closeSync(openSync(join(tmpdir(), `qaql-mysql-hint-${process.ppid}`), "wx"));
+  } catch {
+    return;
+  }
+  console.warn(`Skipping the mysql tests: ${reason}\n${MYSQL_HOWTO}`);
+}
+
+/**
+ * Whether the mysql tests are to be skipped: only when the server cannot be reached and CI is
+ * not set (then this says how to start it). On CI an unreachable server is not skipped:
+ * `openMysql` in the tests' beforeAll throws, and they fail.
+ */
+export async function skipMysql(): Promise<boolean> {
+  let engine: Engine;
+  try {
+    engine = await openMysql();
+  } catch (error) {
+    if (process.env.CI) return false;
+    showMysqlHintOnce((error as Error).message.split("\n")[0] as string);
+    return true;
+  }
+  await engine.close();
+  return false;
+}
+
 /** Opens the three engines (once per test file: PGlite takes a moment to start). */
 export async function openEngines(): Promise<Record<EngineName, Engine>> {
   const [postgres, sqlite, duckdb] = await Promise.all([
@@ -92,9 +190,14 @@ export async function closeEngines(engines: Record<EngineName, Engine>): Promise
   await Promise.all(Object.values(engines).map((e) => e.close()));
 }
 
-/** Quotes an identifier, doubling inner quotes: the same on all three engines. */
+/** Quotes an identifier, doubling inner quotes: the same on the three embedded engines. */
 export function quote(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Quotes an identifier for an engine: backticks on MySQL (`"` is a string there by default). */
+export function quoteFor(engine: SqlEngineName, name: string): string {
+  return engine === "mysql" ? `\`${name.replaceAll("`", "``")}\`` : quote(name);
 }
 
 /** A scalar field of a schema and the column that holds it. */
@@ -150,30 +253,53 @@ export function dateColumns(schema: Schema, dateStorage: DateStorage): ColumnsOp
  */
 const POSTGRES_TEXT = 'TEXT COLLATE "und-x-icu"';
 
-function sqlType(engine: EngineName, column: Column): string {
-  const pick = (postgres: string, sqlite: string, duckdb: string) =>
-    ({ postgres, sqlite, duckdb })[engine];
+/**
+ * MySQL strings take the table's utf8mb4 default collation, which ignores case, accents and
+ * trailing spaces: the SQL must not rely on it. A timestamp is a DATETIME(3) holding UTC wall time.
+ */
+function sqlType(engine: SqlEngineName, column: Column): string {
+  const pick = (postgres: string, sqlite: string, duckdb: string, mysql: string) =>
+    ({ postgres, sqlite, duckdb, mysql })[engine];
   switch (column.type) {
     case "string":
-      return pick(POSTGRES_TEXT, "TEXT", "VARCHAR");
+      return pick(POSTGRES_TEXT, "TEXT", "VARCHAR", "TEXT");
     case "integer":
-      return pick("BIGINT", "INTEGER", "BIGINT");
+      return pick("BIGINT", "INTEGER", "BIGINT", "BIGINT");
     case "number":
-      return pick("DOUBLE PRECISION", "REAL", "DOUBLE");
+      return pick("DOUBLE PRECISION", "REAL", "DOUBLE", "DOUBLE");
     case "boolean":
-      return pick("BOOLEAN", "INTEGER", "BOOLEAN");
+      return pick("BOOLEAN", "INTEGER", "BOOLEAN", "BOOLEAN");
     case "date":
       switch (column.storage) {
         case "date":
-          return pick("DATE", "TEXT", "DATE");
+          return pick("DATE", "TEXT", "DATE", "DATE");
         case "timestamp":
-          return pick("TIMESTAMPTZ", "TEXT", "TIMESTAMPTZ");
+          return pick("TIMESTAMPTZ", "TEXT", "TIMESTAMPTZ", "DATETIME(3)");
         case "epochMillis":
-          return pick("BIGINT", "INTEGER", "BIGINT");
+          return pick("BIGINT", "INTEGER", "BIGINT", "BIGINT");
         case "text":
-          return pick(POSTGRES_TEXT, "TEXT", "VARCHAR");
+          return pick(POSTGRES_TEXT, "TEXT", "VARCHAR", "VARCHAR(64)");
       }
   }
+}
+
+/** The type of a JSON document column: jsonb on PostgreSQL, JSON text on SQLite. */
+function jsonType(engine: SqlEngineName): string {
+  return { postgres: "JSONB", sqlite: "TEXT", duckdb: "JSON", mysql: "JSON" }[engine];
+}
+
+/** Drops and creates a table; on MySQL a TEMPORARY one, private to the connection, in utf8mb4. */
+async function recreate(engine: Engine, name: string, defs: readonly string[]): Promise<void> {
+  const table = quoteFor(engine.name, name);
+  if (engine.name === "mysql") {
+    await engine.exec(`DROP TEMPORARY TABLE IF EXISTS ${table}`);
+    await engine.exec(
+      `CREATE TEMPORARY TABLE ${table} (${defs.join(", ")}) DEFAULT CHARACTER SET utf8mb4`,
+    );
+    return;
+  }
+  await engine.exec(`DROP TABLE IF EXISTS ${table}`);
+  await engine.exec(`CREATE TABLE ${table} (${defs.join(", ")})`);
 }
 
 /** Creates (or re-creates, empty) a table with an `_row` primary key and one column per scalar. */
@@ -183,12 +309,41 @@ export async function createTable(
   schema: Schema,
   columns: ColumnsOption = {},
 ): Promise<void> {
-  const defs = [
-    `${quote("_row")} INTEGER PRIMARY KEY`,
-    ...columnsOf(schema, columns).map((c) => `${quote(c.name)} ${sqlType(engine.name, c)}`),
+  const q = (n: string) => quoteFor(engine.name, n);
+  await recreate(engine, name, [
+    `${q("_row")} INTEGER PRIMARY KEY`,
+    ...columnsOf(schema, columns).map((c) => `${q(c.name)} ${sqlType(engine.name, c)}`),
+  ]);
+}
+
+/** Creates (or re-creates, empty) a table `(_row, <column> <the engine's JSON type>)`. */
+export async function createJsonTable(engine: Engine, name: string, column: string): Promise<void> {
+  const q = (n: string) => quoteFor(engine.name, n);
+  await recreate(engine, name, [
+    `${q("_row")} INTEGER PRIMARY KEY`,
+    `${q(column)} ${jsonType(engine.name)}`,
+  ]);
+}
+
+/** Inserts JSON texts, numbered from 0 in `_row`, into a table of `createJsonTable`. */
+export async function insertJson(
+  engine: Engine,
+  name: string,
+  column: string,
+  docs: readonly string[],
+): Promise<void> {
+  const q = (n: string) => quoteFor(engine.name, n);
+  const marks = [
+    placeholder(engine.name, 1, "INTEGER"),
+    placeholder(engine.name, 2, jsonType(engine.name)),
   ];
-  await engine.exec(`DROP TABLE IF EXISTS ${quote(name)}`);
-  await engine.exec(`CREATE TABLE ${quote(name)} (${defs.join(", ")})`);
+  const statement = `INSERT INTO ${q(name)} (${q("_row")}, ${q(column)}) VALUES (${marks.join(", ")})`;
+  for (const [row, doc] of docs.entries()) await engine.query(statement, [row, doc]);
+}
+
+/** Empties a table. */
+export async function deleteRows(engine: Engine, name: string): Promise<void> {
+  await engine.query(`DELETE FROM ${quoteFor(engine.name, name)}`, []);
 }
 
 const DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
@@ -205,7 +360,7 @@ function valueAt(record: unknown, segments: readonly string[]): unknown {
 }
 
 /** A record's value as the column holds it: null when missing or when it does not fit the column. */
-function cell(engine: EngineName, column: Column, value: unknown): unknown {
+function cell(engine: SqlEngineName, column: Column, value: unknown): unknown {
   switch (column.type) {
     case "string":
       return typeof value === "string" ? value : null;
@@ -215,17 +370,21 @@ function cell(engine: EngineName, column: Column, value: unknown): unknown {
       return typeof value === "number" && Number.isFinite(value) ? value : null;
     case "boolean":
       if (typeof value !== "boolean") return null;
-      return engine === "sqlite" ? (value ? 1 : 0) : value;
+      return engine === "sqlite" || engine === "mysql" ? (value ? 1 : 0) : value;
     case "date":
       if (column.storage === "date" || column.storage === "text")
         return typeof value === "string" && DAY.test(value) ? value : null;
       if (!Number.isSafeInteger(value)) return null;
-      return column.storage === "epochMillis" ? value : new Date(value as number).toISOString();
+      if (column.storage === "epochMillis") return value;
+      // MySQL: the UTC wall time, as the dialect's timestampValue binds it.
+      return engine === "mysql"
+        ? new Date(value as number).toISOString().slice(0, 23).replace("T", " ")
+        : new Date(value as number).toISOString();
   }
 }
 
 /** The placeholder of a value for a column, cast to the column's type where the engine needs it. */
-function placeholder(engine: EngineName, index: number, type: string): string {
+function placeholder(engine: SqlEngineName, index: number, type: string): string {
   switch (engine) {
     case "postgres":
       return `CAST($${index} AS ${type})`;
@@ -233,6 +392,9 @@ function placeholder(engine: EngineName, index: number, type: string): string {
       return "?";
     case "duckdb":
       return `CAST(? AS ${type})`;
+    case "mysql":
+      // CAST knows DATE and DATETIME(n) but not BIGINT or TEXT; the column converts the rest.
+      return type.startsWith("DATE") ? `CAST(? AS ${type})` : "?";
   }
 }
 
@@ -245,14 +407,15 @@ export async function insert(
   columns: ColumnsOption = {},
 ): Promise<void> {
   const list = columnsOf(schema, columns);
-  const names = [quote("_row"), ...list.map((c) => quote(c.name))].join(", ");
+  const q = (n: string) => quoteFor(engine.name, n);
+  const names = [q("_row"), ...list.map((c) => q(c.name))].join(", ");
   const marks = [
     placeholder(engine.name, 1, "INTEGER"),
     ...list.map((c, i) =>
       placeholder(engine.name, i + 2, sqlType(engine.name, c).replace(/ COLLATE .*/, "")),
     ),
   ].join(", ");
-  const statement = `INSERT INTO ${quote(name)} (${names}) VALUES (${marks})`;
+  const statement = `INSERT INTO ${q(name)} (${names}) VALUES (${marks})`;
   for (const [row, record] of records.entries()) {
     const values = list.map((c) => cell(engine.name, c, valueAt(record, c.segments)));
     await engine.query(statement, [row, ...values]);
@@ -266,7 +429,7 @@ export async function selectRows(
   condition: { readonly sql: string; readonly params: readonly unknown[] },
 ): Promise<number[]> {
   const rows = await engine.query(
-    `SELECT ${quote("_row")} AS r FROM ${quote(name)} WHERE ${condition.sql} ORDER BY 1`,
+    `SELECT ${quoteFor(engine.name, "_row")} AS r FROM ${quoteFor(engine.name, name)} WHERE ${condition.sql} ORDER BY 1`,
     condition.params,
   );
   return rows.map((row) => Number(row.r));
@@ -274,6 +437,6 @@ export async function selectRows(
 
 /** Counts a table's rows (to check that a query left it intact). */
 export async function countRows(engine: Engine, name: string): Promise<number> {
-  const rows = await engine.query(`SELECT COUNT(*) AS n FROM ${quote(name)}`, []);
+  const rows = await engine.query(`SELECT COUNT(*) AS n FROM ${quoteFor(engine.name, name)}`, []);
   return Number(rows[0]?.n);
 }

@@ -91,13 +91,14 @@ export function dayBounds(calendar: Calendar, day: number): DayBounds {
 }
 
 const DATE_TIME =
-  /^([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,9}))?)?(?:([Zz])|([+-])([0-9]{2}):?([0-9]{2}))?$/;
+  /^([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(?:([Zz])|([+-])([0-9]{2}):?([0-9]{2}))?$/;
 
 /**
  * Where a date field's value falls against a literal day (LANGUAGE.md 2.5): negative before,
  * 0 on that day, positive after, NaN when the value is no date. A `yyyy-MM-dd` text is a day;
  * an ISO instant, a `Date` or epoch milliseconds is an instant placed in the zone's calendar;
- * a date-time with no offset is a wall time in the request's zone (decided here).
+ * a date-time with no offset is a wall time in the request's zone; fractions go to microseconds
+ * and offsets to ±14:59, as far as SQL engines read them (decided here).
  */
 export function relateToDay(value: unknown, bounds: DayBounds): number {
   let instant: number;
@@ -115,7 +116,7 @@ export function relateToDay(value: unknown, bounds: DayBounds): number {
     const minute = Number(match[3]);
     const second = match[4] === undefined ? 0 : Number(match[4]);
     if (day === undefined || hour > 23 || minute > 59 || second > 59) return Number.NaN;
-    if (match[7] !== undefined && (Number(match[8]) > 23 || Number(match[9]) > 59))
+    if (match[7] !== undefined && (Number(match[8]) > 14 || Number(match[9]) > 59))
       return Number.NaN;
     if (match[6] === undefined && match[7] === undefined) return day - bounds.day;
     const fraction = match[5] === undefined ? 0 : Number(`0.${match[5]}`) * 1000;

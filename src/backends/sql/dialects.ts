@@ -9,6 +9,10 @@ const list = (values: readonly unknown[], bind: Binder, wrap: (p: string) => str
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 function postgresJson(): JsonAccess {
+  // JSON numbers as JavaScript reads them: rounded to a double; out of its range, no number.
+  // Nested CASE: PostgreSQL does not promise to test jsonb_typeof before casting under AND.
+  const double = (value: string) =>
+    `(CASE WHEN jsonb_typeof(${value}) = 'number' THEN CASE WHEN abs((${value})::numeric) BETWEEN 4.9e-324 AND 1.7976931348623157e308 OR (${value})::numeric = 0 THEN (${value})::numeric::float8 END END)`;
   const at = (doc: string, path: readonly string[]) =>
     `${doc} #> ${sqlString(`{${path.map((k) => `"${k}"`).join(",")}}`)}`;
   const text = (doc: string, path: readonly string[]) => {
@@ -19,7 +23,9 @@ function postgresJson(): JsonAccess {
     value(doc, path, type) {
       if (type === "string") return text(doc, path);
       const value = at(doc, path);
-      return `(CASE WHEN jsonb_typeof(${value}) = '${type}' THEN (${value})::${type === "number" ? "numeric" : "boolean"} END)`;
+      if (type === "boolean")
+        return `(CASE WHEN jsonb_typeof(${value}) = 'boolean' THEN (${value})::boolean END)`;
+      return double(value);
     },
     isNull: (doc, path) => `(${at(doc, path)} IS NULL OR jsonb_typeof(${at(doc, path)}) = 'null')`,
     day(doc, path) {
@@ -29,7 +35,7 @@ function postgresJson(): JsonAccess {
     instant(doc, path) {
       const value = at(doc, path);
       const s = text(doc, path);
-      return `(CASE WHEN jsonb_typeof(${value}) = 'number' THEN (${value})::numeric WHEN ${s} ~ '${INSTANT}' AND pg_input_is_valid(left(${s}, 10), 'date') AND pg_input_is_valid(${s}, 'timestamptz') THEN extract(epoch FROM ${s}::timestamptz) * 1000 END)`;
+      return `(CASE WHEN jsonb_typeof(${value}) = 'number' THEN ${double(value)} WHEN ${s} ~ '${INSTANT}' AND pg_input_is_valid(left(${s}, 10), 'date') AND pg_input_is_valid(${s}, 'timestamptz') THEN extract(epoch FROM ${s}::timestamptz) * 1000 END)`;
     },
   };
 }
@@ -60,7 +66,7 @@ export const postgres: Dialect = {
 // SQLite has no regular expressions: the same shapes as json-dates.ts, spelled with GLOB.
 function sqliteWallTime(s: string, allowDay: boolean): string {
   const lengths = allowDay ? "(10, 16, 19)" : "(16, 19)";
-  return `((length(${s}) IN ${lengths} OR (length(${s}) BETWEEN 21 AND 29 AND substr(${s}, 20, 1) = '.' AND substr(${s}, 21) NOT GLOB '*[^0-9]*')) AND ${s} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' AND (${allowDay ? `length(${s}) = 10 OR ` : ""}(substr(${s}, 11) GLOB '[Tt ][0-2][0-9]:[0-5][0-9]*' AND substr(${s}, 12, 2) <= '23' AND (length(${s}) = 16 OR substr(${s}, 17, 3) GLOB ':[0-5][0-9]'))) AND date(substr(${s}, 1, 10)) = substr(${s}, 1, 10))`;
+  return `((length(${s}) IN ${lengths} OR (length(${s}) BETWEEN 21 AND 26 AND substr(${s}, 20, 1) = '.' AND substr(${s}, 21) NOT GLOB '*[^0-9]*')) AND ${s} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' AND (${allowDay ? `length(${s}) = 10 OR ` : ""}(substr(${s}, 11) GLOB '[Tt ][0-2][0-9]:[0-5][0-9]*' AND substr(${s}, 12, 2) <= '23' AND (length(${s}) = 16 OR substr(${s}, 17, 3) GLOB ':[0-5][0-9]'))) AND substr(${s}, 1, 4) <> '0000' AND date(substr(${s}, 1, 10)) = substr(${s}, 1, 10))`;
 }
 
 function sqliteJson(): JsonAccess {
@@ -93,7 +99,7 @@ function sqliteJson(): JsonAccess {
       const minutes = `substr(${s}, -2)`;
       const offset = `(CASE ${zone} WHEN 1 THEN 'Z' ELSE substr(${s}, length(${s}) - ${zone} + 1, 1) || ${hours} || ':' || ${minutes} END)`;
       const normalized = `(substr(${body}, 1, 10) || 'T' || substr(${body}, 12) || ${offset})`;
-      return `coalesce(${number(doc, path)}, CASE WHEN ${zone} IS NOT NULL AND ${sqliteWallTime(body, false)} AND (${zone} = 1 OR ${hours} <= '23') THEN round(unixepoch(${normalized}, 'subsec') * 1000) END)`;
+      return `coalesce(${number(doc, path)}, CASE WHEN ${zone} IS NOT NULL AND ${sqliteWallTime(body, false)} AND (${zone} = 1 OR ${hours} <= '14') THEN round(unixepoch(${normalized}, 'subsec') * 1000) END)`;
     },
   };
 }
@@ -146,7 +152,7 @@ function duckdbJson(): JsonAccess {
     },
     instant(doc, path) {
       const s = text(doc, path);
-      return `coalesce(${number(doc, path)}, CASE WHEN regexp_full_match(${s}, '${INSTANT}') AND TRY_CAST(left(${s}, 10) AS DATE) IS NOT NULL THEN epoch_ms(TRY_CAST(${s} AS TIMESTAMPTZ)) END)`;
+      return `coalesce(${number(doc, path)}, CASE WHEN regexp_full_match(${s}, '${INSTANT}') AND TRY_CAST(left(${s}, 10) AS DATE) IS NOT NULL THEN epoch_ms(TRY_CAST(regexp_replace(upper(${s}), '^([0-9-]{10}[T ][0-9]{2}:[0-9]{2})([Z+-])', '\\1:00\\2') AS TIMESTAMPTZ)) END)`;
     },
   };
 }
@@ -191,6 +197,8 @@ function mysqlJson(): JsonAccess {
     `(CASE WHEN ${typeAt(doc, path)} IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') THEN JSON_UNQUOTE(${extract(doc, path)}) + 0 END)`;
   // A real calendar day: DATE_ADD gives NULL for 2024-02-30, where STR_TO_DATE does not.
   const validDay = (s: string) => `DATE_ADD(LEFT(${s}, 10), INTERVAL 0 DAY) IS NOT NULL`;
+  // PCRE's and ICU's `$` also match before a final newline.
+  const endsClean = (s: string) => `RIGHT(${s}, 1) <> CHAR(10)`;
   return {
     value(doc, path, type) {
       if (type === "string") return text(doc, path);
@@ -200,7 +208,7 @@ function mysqlJson(): JsonAccess {
     isNull: (doc, path) => `(${extract(doc, path)} IS NULL OR ${typeAt(doc, path)} = 'NULL')`,
     day(doc, path) {
       const s = text(doc, path);
-      return `(CASE WHEN ${s} REGEXP '${DAY_OR_WALL_TIME}' AND ${validDay(s)} THEN LEFT(${s}, 10) END)`;
+      return `(CASE WHEN ${s} REGEXP '${DAY_OR_WALL_TIME}' AND ${endsClean(s)} AND ${validDay(s)} THEN LEFT(${s}, 10) END)`;
     },
     instant(doc, path) {
       const s = text(doc, path);
@@ -210,7 +218,7 @@ function mysqlJson(): JsonAccess {
       const sign = `(CASE SUBSTRING(${s}, -${zoneLength}, 1) WHEN '-' THEN -1 ELSE 1 END)`;
       const tail = `REPLACE(RIGHT(${s}, ${zoneLength} - 1), ':', '')`;
       const offset = `(CASE WHEN ${zoneLength} = 1 THEN 0 ELSE ${sign} * (LEFT(${tail}, 2) * 60 + RIGHT(${tail}, 2)) * 60000 END)`;
-      return `COALESCE(${number(doc, path)}, CASE WHEN ${s} REGEXP '${INSTANT}' AND ${validDay(s)} THEN TIMESTAMPDIFF(MICROSECOND, TIMESTAMP('1970-01-01'), ${wall}) / 1000 - ${offset} END)`;
+      return `COALESCE(${number(doc, path)}, CASE WHEN ${s} REGEXP '${INSTANT}' AND ${endsClean(s)} AND ${validDay(s)} THEN TIMESTAMPDIFF(MICROSECOND, TIMESTAMP('1970-01-01'), ${wall}) / 1000 - ${offset} END)`;
     },
   };
 }

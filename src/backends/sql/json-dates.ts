@@ -1,9 +1,10 @@
 // The shapes of date strings in JSON (LANGUAGE.md 2.5), as the in-memory predicate reads them
 // (src/backends/predicate/calendar.ts), written for SQL regular-expression engines.
 
-const DAY = "[0-9]{4}-[0-9]{2}-[0-9]{2}";
-const TIME = "[Tt ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.][0-9]{1,9})?)?";
-const OFFSET = "([Zz]|[+-]([01][0-9]|2[0-3]):?[0-5][0-9])";
+// Years 0001–9999; microseconds at most; offsets to ±14:59 (LANGUAGE.md 2.5, decided in the grammar docs).
+const DAY = "(000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})-[0-9]{2}-[0-9]{2}";
+const TIME = "[Tt ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.][0-9]{1,6})?)?";
+const OFFSET = "([Zz]|[+-](0[0-9]|1[0-4]):?[0-5][0-9])";
 
 /** A day, or a date-time with no offset (a wall time: its day is its date part). */
 export const DAY_OR_WALL_TIME = `^${DAY}(${TIME})?$`;

@@ -27,7 +27,10 @@ import {
   type EngineName,
   insert,
   openEngines,
+  openMysql,
+  type SqlEngineName,
   selectRows,
+  skipMysql,
 } from "../../support/sql-engines.ts";
 
 let engines: Record<EngineName, Engine>;
@@ -41,6 +44,10 @@ afterAll(async () => {
 const zone = fc.constantFrom(...TIME_ZONES);
 /** Runs per property and engine; raise it (SQL_RUNS=2000) to hunt for rarer disagreements. */
 const numRuns = Number(process.env.SQL_RUNS ?? 80);
+/** Fewer on MySQL, a server a round trip away. */
+const mysqlRuns = Number(process.env.SQL_RUNS ?? 40);
+/** Skipped only off CI and with no server (then told how to start one). */
+const mysqlSkipped = await skipMysql();
 
 /** A generated case: schema, filter, typed records, how dates are stored, and the zone. */
 function cases(storages: readonly DateStorage[], dates: DateKind, onlyWithDates: boolean) {
@@ -102,23 +109,40 @@ async function check(
   ).toEqual(expectedRows(filter, schema, timeZone, records));
 }
 
+/** The column-mode properties on one engine, opened by the time the tests run. */
+function properties(name: SqlEngineName, engine: () => Engine, runs: number): void {
+  it(`${name}: typed columns, dates stored as days`, async () => {
+    await fc.assert(
+      fc.asyncProperty(cases(["date", "text"], "day", false), (c) => check(engine(), c)),
+      { numRuns: runs },
+    );
+  });
+
+  it(`${name}: dates stored as instants, compared in the request's zone`, async () => {
+    await fc.assert(
+      fc.asyncProperty(cases(["timestamp", "epochMillis"], "instant", true), (c) =>
+        check(engine(), c),
+      ),
+      { numRuns: runs },
+    );
+  });
+}
+
 // LANGUAGE.md 2.3–2.5: every backend gives exactly the rows compileWhere gives.
 describe("toSql selects on each engine the rows compileWhere selects", () => {
-  for (const name of ENGINE_NAMES) {
-    it(`${name}: typed columns, dates stored as days`, async () => {
-      await fc.assert(
-        fc.asyncProperty(cases(["date", "text"], "day", false), (c) => check(engines[name], c)),
-        { numRuns },
-      );
-    });
-
-    it(`${name}: dates stored as instants, compared in the request's zone`, async () => {
-      await fc.assert(
-        fc.asyncProperty(cases(["timestamp", "epochMillis"], "instant", true), (c) =>
-          check(engines[name], c),
-        ),
-        { numRuns },
-      );
-    });
-  }
+  for (const name of ENGINE_NAMES) properties(name, () => engines[name], numRuns);
 });
+
+describe.skipIf(mysqlSkipped)(
+  "toSql selects on MySQL/MariaDB the rows compileWhere selects",
+  () => {
+    let mysql: Engine | undefined;
+    beforeAll(async () => {
+      mysql = await openMysql();
+    }, 30_000);
+    afterAll(async () => {
+      await mysql?.close();
+    });
+    properties("mysql", () => mysql as Engine, mysqlRuns);
+  },
+);
