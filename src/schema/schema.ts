@@ -126,3 +126,14 @@ export function resolvePath(schema: Schema, segments: readonly string[]): Resolv
   }
   return { ok: true, type: type as FieldType };
 }
+
+/** The scalar type at a path of a filter already validated against the schema. */
+export function scalarTypeAt(schema: Schema, segments: readonly string[]): ScalarTypeName {
+  const resolved = resolvePath(schema, segments);
+  if (!resolved.ok || resolved.type.kind === "object" || resolved.type.kind === "array") {
+    throw new TypeError(
+      `"${segments.join(".")}" is not a scalar field of the schema: validate the filter first`,
+    );
+  }
+  return resolved.type.kind;
+}

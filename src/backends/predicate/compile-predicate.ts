@@ -7,7 +7,7 @@ import type {
   WherePredicate,
 } from "../../ast/where.ts";
 import { readBoolean, readDate, readNumber } from "../../schema/literals.ts";
-import { resolvePath, type ScalarTypeName, type Schema } from "../../schema/schema.ts";
+import { type ScalarTypeName, type Schema, scalarTypeAt } from "../../schema/schema.ts";
 import { type Calendar, calendarOf, type DayBounds, dayBounds, relateToDay } from "./calendar.ts";
 import { compareCodePoints } from "./strings.ts";
 
@@ -126,14 +126,7 @@ function scalarType(
   schema: Schema | undefined,
   segments: readonly string[],
 ): ScalarTypeName | undefined {
-  if (!schema) return undefined;
-  const resolved = resolvePath(schema, segments);
-  if (!resolved.ok || resolved.type.kind === "object" || resolved.type.kind === "array") {
-    throw new TypeError(
-      `"${segments.join(".")}" is not a scalar field of the schema: validate the filter first`,
-    );
-  }
-  return resolved.type.kind;
+  return schema ? scalarTypeAt(schema, segments) : undefined;
 }
 
 type Compiled = (record: Container) => boolean;

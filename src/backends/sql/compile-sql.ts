@@ -1,6 +1,6 @@
 import type { ComparisonOperator, WhereExpression, WherePredicate } from "../../ast/where.ts";
 import { readBoolean, readDate, readNumber } from "../../schema/literals.ts";
-import { resolvePath, type ScalarTypeName, type Schema } from "../../schema/schema.ts";
+import { type ScalarTypeName, type Schema, scalarTypeAt } from "../../schema/schema.ts";
 import { type Calendar, calendarOf, type DayBounds, dayBounds } from "../predicate/calendar.ts";
 import type { DateStorage, Dialect } from "./dialect.ts";
 
@@ -81,13 +81,7 @@ class SqlCompiler {
   }
 
   private field(segments: readonly string[]): { operand: Operand; type: ScalarTypeName } {
-    const resolved = resolvePath(this.options.schema, segments);
-    if (!resolved.ok || resolved.type.kind === "object" || resolved.type.kind === "array") {
-      throw new TypeError(
-        `"${segments.join(".")}" is not a scalar field of the schema: validate the filter first`,
-      );
-    }
-    const type = resolved.type.kind;
+    const type = scalarTypeAt(this.options.schema, segments);
     const { json } = this.options;
     if (json !== undefined) return { operand: this.jsonOperand(json, segments, type), type };
     const path = segments.join(".");
