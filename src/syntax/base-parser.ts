@@ -28,6 +28,11 @@ export abstract class QueryParser extends EmbeddedActionsParser {
     this.input = tokens;
   }
 
+  /** Forgets the text of the last parse. */
+  release(): void {
+    this.text = "";
+  }
+
   /** The parenthesis depth reached, for error messages. */
   get nesting(): number {
     return this.depth;

@@ -175,7 +175,7 @@ export class WhereParser extends QueryParser {
   private path(token: IToken): PathNode {
     return {
       kind: "path",
-      segments: token.image.includes(".") ? token.image.split(".") : [token.image],
+      segments: splitPath(token.image),
       span: { start: token.startOffset, end: end(token) },
     };
   }
@@ -250,6 +250,18 @@ export class WhereParser extends QueryParser {
       this.fail("MISSING_WHITESPACE", end(keyword), 1, `expected white space after ${name}`);
     }
   }
+}
+
+// A loop of indexOf: String#split costs a tenth of a short parse.
+function splitPath(image: string): string[] {
+  const segments: string[] = [];
+  let from = 0;
+  for (let dot = image.indexOf("."); dot >= 0; dot = image.indexOf(".", from)) {
+    segments.push(image.slice(from, dot));
+    from = dot + 1;
+  }
+  segments.push(from === 0 ? image : image.slice(from));
+  return segments;
 }
 
 const MISPLACED_STAR =
