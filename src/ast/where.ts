@@ -78,15 +78,11 @@ export type WhereExpression = AndNode | OrNode | WherePredicate;
 /** Every node kind of the `where` AST, for exhaustive dispatch tables. */
 export type WhereNode = WhereExpression | PathNode | LiteralNode;
 
-/** The comparators, longest spelling first. */
-export const COMPARISON_OPERATORS: readonly ComparisonOperator[] = [
-  "!=",
-  ">=",
-  "<=",
-  "=",
-  ">",
-  "<",
-];
+/**
+ * A bare value (LANGUAGE.md 2.1): no white space, `(`, `)`, `,` or `"`, and no `= ! < > ~`
+ * first. The lexer reads values by it and the formatter prints bare exactly what it accepts.
+ */
+export const BARE_VALUE_PATTERN = '[^ \\t\\r\\n(),"=!<>~][^ \\t\\r\\n(),"]*';
 
 /** Builds a path node from `type.id` or from its segments. */
 export function path(segments: string | readonly string[], span: Span = NO_SPAN): PathNode {

@@ -1,8 +1,5 @@
 import { createToken, Lexer, type TokenType } from "chevrotain";
 
-/** White space as LANGUAGE.md 1.2 defines it: space, tab, CR and LF, nothing else. */
-export const WS_CHARS = " \t\r\n";
-
 /** Runs of white space; skipped, since the parser checks required white space by offsets. */
 export const WhiteSpace = createToken({
   name: "WhiteSpace",
@@ -18,12 +15,8 @@ export const Path = createToken({
 });
 
 /** Makes a token for any one character no other token of its mode accepts, so lexing never fails. */
-export function createStrayToken(name: string, pop = false): TokenType {
-  return createToken({
-    name,
-    pattern: /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\s\S]/,
-    ...(pop ? { pop_mode: true } : {}),
-  });
+export function createStrayToken(name: string): TokenType {
+  return createToken({ name, pattern: /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\s\S]/ });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createToken, Lexer, type TokenType } from "chevrotain";
+import { BARE_VALUE_PATTERN } from "../ast/where.ts";
 import { createStrayToken, Path, quotedMatcher, WhiteSpace } from "./shared-tokens.ts";
 
 // Modes: "main" reads paths, keywords and operators; after a comparator, "value" reads one
@@ -42,7 +43,7 @@ const quoted = {
   start_chars_hint: ['"'],
   line_breaks: true,
 };
-const bare = /[^ \t\r\n(),"=!<>~][^ \t\r\n(),"]*/;
+const bare = new RegExp(BARE_VALUE_PATTERN);
 export const QuotedValue = createToken({
   name: "QuotedValue",
   ...quoted,

@@ -1,16 +1,16 @@
-import type { WhereExpression, WhereNode } from "../../ast/where.ts";
+import { BARE_VALUE_PATTERN, type WhereExpression, type WhereNode } from "../../ast/where.ts";
 
 type Printers = { [K in WhereNode["kind"]]: (node: Extract<WhereNode, { kind: K }>) => string };
 
-const BARE_VALUE = /^[^ \t\r\n(),"=!<>~][^ \t\r\n(),"]*$/;
+const BARE_VALUE = new RegExp(`^${BARE_VALUE_PATTERN}$`);
 
 /** Prints a value bare when it reads back as the same text, and quoted otherwise (2.6). */
-export function formatValue(text: string): string {
+function formatValue(text: string): string {
   return BARE_VALUE.test(text) ? text : quote(text);
 }
 
 /** Prints the text of a pattern; a text holding `*` is always quoted (2.6). */
-export function formatPatternText(text: string): string {
+function formatPatternText(text: string): string {
   return BARE_VALUE.test(text) && !text.includes("*") ? text : quote(text);
 }
 
