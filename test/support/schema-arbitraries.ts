@@ -27,7 +27,7 @@ export const TIME_ZONES = [
 ];
 
 /** Days around daylight-saving changes (Sao Paulo skipped 2018-11-04 00:00) and a leap day. */
-const DAYS = [
+export const DAYS = [
   "2024-03-10",
   "2024-03-31",
   "2024-10-27",

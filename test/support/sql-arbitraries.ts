@@ -1,20 +1,10 @@
 import fc from "fast-check";
 import type { LiteralNode, WhereExpression } from "../../src/ast/where.ts";
-import type { Generated } from "./schema-arbitraries.ts";
+import { DAYS, type Generated } from "./schema-arbitraries.ts";
 
 type Scalar = "string" | "integer" | "number" | "boolean" | "date";
 type ScalarPath = Generated["scalars"][number];
 
-/** Days of the shared filter literals (schema-arbitraries.ts), around which record days fall. */
-const DAYS = [
-  "2024-03-10",
-  "2024-03-31",
-  "2024-10-27",
-  "2024-11-03",
-  "2018-11-04",
-  "2024-02-29",
-  "2024-01-01",
-];
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
