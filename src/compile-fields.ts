@@ -4,17 +4,21 @@ import {
   compileListFieldsTree,
   type Projection,
 } from "./backends/projection/compile-fields.ts";
-import { type ParseFieldsOptions, parseFields } from "./syntax/parse-fields.ts";
+import { assertValidFields, type ParseFieldsOptions, parseFields } from "./syntax/parse-fields.ts";
 
 /** A selection as text, as its AST, or as its merged tree. */
 export type FieldsInput = string | FieldsNode | FieldTree;
 
-const toSelection = (input: FieldsInput, options?: ParseFieldsOptions) =>
-  typeof input === "string" ? parseFields(input, options) : input;
+function toSelection(input: FieldsInput, options?: ParseFieldsOptions): FieldsNode | FieldTree {
+  if (typeof input === "string") return parseFields(input, options);
+  if (options?.schema && "kind" in input) assertValidFields(input, options.schema);
+  return input;
+}
 
 /**
  * Compiles a `fields` selection once into a function that projects one record (LANGUAGE.md
  * 3.2): the record's key order, absent keys left out, `_links` kept on every kept object.
+ * With `options.schema`, a selection as text or AST must name only the schema's fields.
  */
 export function compileFields(input: FieldsInput, options?: ParseFieldsOptions): Projection {
   return compileFieldsTree(toSelection(input, options));

@@ -1,10 +1,12 @@
 import { type TokenType, tokenMatcher } from "chevrotain";
 import type { FieldsNode } from "../ast/fields.ts";
+import { QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
+import type { Schema } from "../schema/schema.ts";
+import { validateFields } from "../schema/validate-fields.ts";
 import { FieldsParser } from "./fields-parser.ts";
 import { FieldsClose, FieldsComma, FieldsOpen, fieldsLexer } from "./fields-tokens.ts";
 import {
   type Grammar,
-  isSyntaxError,
   type ParseLimits,
   runParser,
   type SafeParseResult,
@@ -31,21 +33,36 @@ const fieldsGrammar: Grammar<FieldsParser, FieldsNode> = {
   describeToken: (token) => show(token.image),
 };
 
-/** Options of `parseFields`. */
-export type ParseFieldsOptions = ParseLimits;
+/** Options of `parseFields`: the limits of 1.4, and a schema to validate against (section 4). */
+export interface ParseFieldsOptions extends ParseLimits {
+  readonly schema?: Schema | undefined;
+}
 
 /**
  * Parses a `fields` selection (LANGUAGE.md 3) into its AST; throws `QuerySyntaxError` with the
- * position of the first problem, selecting inside `_links` included.
+ * position of the first problem, selecting inside `_links` included, and with `options.schema`
+ * a `QueryValidationError` listing every name the schema does not know.
  */
 export function parseFields(text: string, options: ParseFieldsOptions = {}): FieldsNode {
-  return runParser(fieldsGrammar, text, options);
+  const ast = runParser(fieldsGrammar, text, options);
+  if (options.schema) assertValidFields(ast, options.schema, text);
+  return ast;
+}
+
+/** Throws a `QueryValidationError` listing every problem of `ast` against `schema`, if any. */
+export function assertValidFields(ast: FieldsNode, schema: Schema, text = ""): void {
+  const issues = validateFields(ast, schema);
+  if (issues.length > 0) throw new QueryValidationError("fields", text, issues);
 }
 
 /** Like `parseFields`, but returns the error instead of throwing it. */
 export function safeParseFields(
   text: string,
   options: ParseFieldsOptions = {},
-): SafeParseResult<FieldsNode> {
-  return safely(isSyntaxError, () => parseFields(text, options));
+): SafeParseResult<FieldsNode, QuerySyntaxError | QueryValidationError> {
+  return safely(
+    (error): error is QuerySyntaxError | QueryValidationError =>
+      error instanceof QuerySyntaxError || error instanceof QueryValidationError,
+    () => parseFields(text, options),
+  );
 }

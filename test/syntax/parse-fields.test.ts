@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
-import type { QuerySyntaxError } from "../../src/errors/errors.ts";
+import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { parseFields, safeParseFields } from "../../src/syntax/parse-fields.ts";
 
 function syntaxError(text: string, options = {}): QuerySyntaxError {
   const result = safeParseFields(text, options);
   if (result.success) throw new Error(`expected ${JSON.stringify(text)} to be rejected`);
+  if (!(result.error instanceof QuerySyntaxError)) throw result.error;
   return result.error;
 }
 
