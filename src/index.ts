@@ -36,11 +36,36 @@ export type { FieldsInput } from "./compile-fields.ts";
 export { compileFields, compileListFields } from "./compile-fields.ts";
 export type { CompileWhereOptions } from "./compile-where.ts";
 export { compileWhere } from "./compile-where.ts";
-export type { QueryLanguage, SyntaxErrorCode, ValidationIssue } from "./errors/errors.ts";
-export { QueryError, QuerySyntaxError, QueryValidationError } from "./errors/errors.ts";
+export type {
+  ListParameter,
+  ParameterErrorCode,
+  QueryLanguage,
+  SyntaxErrorCode,
+  ValidationIssue,
+} from "./errors/errors.ts";
+export {
+  QueryError,
+  QueryParameterError,
+  QuerySyntaxError,
+  QueryValidationError,
+} from "./errors/errors.ts";
+export type { PageRequest, PageSizeOptions } from "./list/page-size.ts";
+export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./list/page-size.ts";
+export type { Link, ListResponse, PageLinks, PaginateOptions } from "./list/paginate.ts";
+export { pageLinks, paginate } from "./list/paginate.ts";
+export type { ListRequestInput } from "./list/query-string.ts";
+export { buildQueryString } from "./list/query-string.ts";
+export type {
+  ListRequest,
+  ListRequestError,
+  ReadListRequestOptions,
+  SafeReadListRequestResult,
+} from "./list/read-list-request.ts";
+export { readListRequest, safeReadListRequest } from "./list/read-list-request.ts";
 export { schemas } from "./schema/resources.ts";
 export type { FieldType, ScalarTypeName, Schema, SchemaShape } from "./schema/schema.ts";
 export { defineSchema, SchemaDefinitionError } from "./schema/schema.ts";
+export type { FieldsValidationCode } from "./schema/validate-fields.ts";
 export type { WhereValidationCode } from "./schema/validate-where.ts";
 export type { ParseFieldsOptions } from "./syntax/parse-fields.ts";
 export { parseFields, safeParseFields } from "./syntax/parse-fields.ts";

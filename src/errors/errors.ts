@@ -3,6 +3,9 @@ import { lineColumnOf, renderCaret } from "./position.ts";
 /** Which language a text was written in, for messages. */
 export type QueryLanguage = "where" | "fields";
 
+/** The query parameters of a list request (LANGUAGE.md 6); `where` and `fields` hold the two languages. */
+export type ListParameter = QueryLanguage | "page" | "size";
+
 /** The stable codes of syntax errors (LANGUAGE.md 1.4, 2.1, 2.2, 3.1). */
 export type SyntaxErrorCode =
   | "INPUT_TOO_LONG"
@@ -32,9 +35,11 @@ export abstract class QueryError extends Error implements PositionedFields {
   readonly column: number;
   /** The text that was parsed; the caret in `message` points into it. */
   readonly input: string;
+  /** The query parameter whose value `input` is, also the first word of `message`. */
+  readonly parameter: ListParameter;
 
   protected constructor(
-    language: QueryLanguage,
+    parameter: ListParameter,
     input: string,
     code: string,
     offset: number,
@@ -44,13 +49,14 @@ export abstract class QueryError extends Error implements PositionedFields {
     const { line, column } = lineColumnOf(input, offset);
     const at =
       line === 1 && !/[\r\n]/.test(input) ? `column ${column}` : `line ${line}, column ${column}`;
-    super(`${language}: ${description} at ${at}\n${renderCaret(input, offset, length)}`);
+    super(`${parameter}: ${description} at ${at}\n${renderCaret(input, offset, length)}`);
     this.code = code;
     this.offset = offset;
     this.length = length;
     this.line = line;
     this.column = column;
     this.input = input;
+    this.parameter = parameter;
   }
 }
 
@@ -95,5 +101,36 @@ export class QueryValidationError extends QueryError {
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
     super(language, input, first.code, first.offset, first.length, first.message + more);
     this.issues = issues;
+  }
+}
+
+/** The stable codes of errors in a list request's parameters outside the two languages (LANGUAGE.md 6). */
+export type ParameterErrorCode =
+  | "INVALID_PAGE"
+  | "INVALID_SIZE"
+  | "SIZE_TOO_LARGE"
+  | "REPEATED_PARAMETER"
+  | "MALFORMED_ENCODING"
+  | "LONE_SURROGATE";
+
+/**
+ * A list request's parameter is wrong outside the languages: a page or size that is no
+ * positive whole number or too large, a repeated parameter, broken percent-encoding, or a
+ * text that no URL can carry.
+ */
+export class QueryParameterError extends QueryError {
+  override readonly name = "QueryParameterError";
+  declare readonly code: ParameterErrorCode;
+
+  constructor(options: {
+    parameter: ListParameter;
+    input: string;
+    code: ParameterErrorCode;
+    offset: number;
+    length: number;
+    description: string;
+  }) {
+    const { parameter, input, code, offset, length, description } = options;
+    super(parameter, input, code, offset, length, description);
   }
 }

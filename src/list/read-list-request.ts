@@ -1,0 +1,156 @@
+import type { FieldsNode } from "../ast/fields.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import {
+  type ListParameter,
+  QueryParameterError,
+  QuerySyntaxError,
+  QueryValidationError,
+} from "../errors/errors.ts";
+import type { Schema } from "../schema/schema.ts";
+import { parseFields } from "../syntax/parse-fields.ts";
+import { parseWhere } from "../syntax/parse-where.ts";
+import type { ParseLimits } from "../syntax/run-parser.ts";
+import { type PageSizeOptions, readPageNumber, resolvePageSizeOptions } from "./page-size.ts";
+import { decodeQueryComponent } from "./percent-decode.ts";
+import { piecesOf, queryStringOf } from "./url-parts.ts";
+
+/** Options of `readListRequest`: a schema for `where` and `fields`, parse limits, page sizes. */
+export interface ReadListRequestOptions extends PageSizeOptions {
+  /** Validate `where` and `fields` against this schema (LANGUAGE.md 4). */
+  readonly schema?: Schema | undefined;
+  /** The limits of LANGUAGE.md 1.4 for `where` and `fields`. */
+  readonly limits?: ParseLimits | undefined;
+}
+
+/** The four parameters of a list request (LANGUAGE.md 6), read, checked and defaulted. */
+export interface ListRequest {
+  /** The filter, or `undefined` when `where` is absent, empty or only white space. */
+  readonly where: WhereExpression | undefined;
+  /** The selection, or `undefined` when `fields` is absent, empty or only white space. */
+  readonly fields: FieldsNode | undefined;
+  /** The page number, from 1; 1 when `page` is absent. */
+  readonly page: number;
+  /** The page size; `defaultSize` when `size` is absent. */
+  readonly size: number;
+  /** Whether the request gave `page` or `size`; page and size hold the defaults when not. */
+  readonly paginated: boolean;
+}
+
+/** Every error a user can cause in a list request. */
+export type ListRequestError = QuerySyntaxError | QueryValidationError | QueryParameterError;
+
+/** The result of `safeReadListRequest`: the request, or the error `readListRequest` would throw. */
+export type SafeReadListRequestResult =
+  | { readonly success: true; readonly data: ListRequest }
+  | { readonly success: false; readonly error: ListRequestError };
+
+interface Entry {
+  readonly name: ListParameter;
+  /** The value as sent: percent-encoded when read from a string, decoded from `URLSearchParams`. */
+  readonly value: string;
+  readonly encoded: boolean;
+}
+
+const NAMES: ReadonlySet<string> = new Set<ListParameter>(["where", "fields", "page", "size"]);
+const BLANK = /^[ \t\r\n]*$/;
+
+function entriesOf(query: URLSearchParams | string): Entry[] {
+  const entries: Entry[] = [];
+  if (typeof query !== "string") {
+    for (const [name, value] of query) {
+      if (NAMES.has(name)) entries.push({ name: name as ListParameter, value, encoded: false });
+    }
+    return entries;
+  }
+  for (const piece of piecesOf(queryStringOf(query))) {
+    const equals = piece.indexOf("=");
+    const name = decodeQueryComponent(equals === -1 ? piece : piece.slice(0, equals));
+    if (typeof name === "string" && NAMES.has(name)) {
+      const value = equals === -1 ? "" : piece.slice(equals + 1);
+      entries.push({ name: name as ListParameter, value, encoded: true });
+    }
+  }
+  return entries;
+}
+
+function decodedValue(entry: Entry): string {
+  if (!entry.encoded) return entry.value;
+  const decoded = decodeQueryComponent(entry.value);
+  if (typeof decoded === "string") return decoded;
+  throw new QueryParameterError({
+    parameter: entry.name,
+    input: entry.value,
+    code: "MALFORMED_ENCODING",
+    ...decoded,
+  });
+}
+
+function repeated(entry: Entry): QueryParameterError {
+  const decoded = entry.encoded ? decodeQueryComponent(entry.value) : entry.value;
+  const input = typeof decoded === "string" ? decoded : entry.value;
+  return new QueryParameterError({
+    parameter: entry.name,
+    input,
+    code: "REPEATED_PARAMETER",
+    offset: 0,
+    length: input.length,
+    description: `a second "${entry.name}" parameter; a request gives each one at most once`,
+  });
+}
+
+/**
+ * Reads a list request's `where`, `fields`, `page` and `size` (LANGUAGE.md 6) from
+ * `URLSearchParams`, a query string (with or without `?`) or a whole URL, percent-decoding a
+ * string strictly (`+` is a space); throws the first problem, positioned in its parameter's value.
+ */
+export function readListRequest(
+  query: URLSearchParams | string,
+  options: ReadListRequestOptions = {},
+): ListRequest {
+  const { defaultSize, maxSize } = resolvePageSizeOptions(options);
+  const entries = entriesOf(query);
+  const seen = new Set<ListParameter>();
+  for (const entry of entries) {
+    if (seen.has(entry.name)) throw repeated(entry);
+    seen.add(entry.name);
+  }
+  const parseOptions = { ...options.limits, schema: options.schema };
+  let where: WhereExpression | undefined;
+  let fields: FieldsNode | undefined;
+  let page: number | undefined;
+  let size: number | undefined;
+  for (const entry of entries) {
+    const value = decodedValue(entry);
+    if (entry.name === "where")
+      where = BLANK.test(value) ? undefined : parseWhere(value, parseOptions);
+    else if (entry.name === "fields") {
+      fields = BLANK.test(value) ? undefined : parseFields(value, parseOptions);
+    } else if (entry.name === "page") page = readPageNumber("page", value, maxSize);
+    else size = readPageNumber("size", value, maxSize);
+  }
+  return {
+    where,
+    fields,
+    page: page ?? 1,
+    size: size ?? defaultSize,
+    paginated: page !== undefined || size !== undefined,
+  };
+}
+
+const isListRequestError = (error: unknown): error is ListRequestError =>
+  error instanceof QuerySyntaxError ||
+  error instanceof QueryValidationError ||
+  error instanceof QueryParameterError;
+
+/** Like `readListRequest`, but returns the error instead of throwing it. */
+export function safeReadListRequest(
+  query: URLSearchParams | string,
+  options: ReadListRequestOptions = {},
+): SafeReadListRequestResult {
+  try {
+    return { success: true, data: readListRequest(query, options) };
+  } catch (error) {
+    if (isListRequestError(error)) return { success: false, error };
+    throw error;
+  }
+}
