@@ -1,0 +1,339 @@
+// A resumable byte-level check of one JSON value (RFC 8259, as JSON.parse reads it). The record
+// reader uses it where JSON.parse cannot serve: to skip a member without holding it in memory,
+// and to find the exact byte of the first error once JSON.parse has rejected an element.
+
+/** Why the validator stopped: the index of the offending byte and what it expected there. */
+export class JsonFault {
+  readonly index: number;
+  readonly description: string;
+  /** True when the bytes ended before the value did. */
+  readonly truncated: boolean;
+
+  constructor(index: number, description: string, truncated: boolean) {
+    this.index = index;
+    this.description = description;
+    this.truncated = truncated;
+  }
+}
+
+const VALUE = 0;
+const ARRAY_FIRST = 1;
+const OBJECT_FIRST = 2;
+const KEY = 3;
+const COLON = 4;
+const AFTER = 5;
+const STRING = 6;
+const ESCAPE = 7;
+const HEX = 8;
+const MINUS = 9;
+const ZERO = 10;
+const INT = 11;
+const DOT = 12;
+const FRACTION = 13;
+const EXPONENT = 14;
+const EXPONENT_SIGN = 15;
+const EXPONENT_DIGITS = 16;
+const LITERAL = 17;
+const DONE = 18;
+
+const IN_ARRAY = 0;
+const IN_OBJECT = 1;
+
+/** What each state expects next, for messages. */
+const EXPECTED: readonly string[] = [
+  "a value",
+  'a value or "]"',
+  'a member name or "}"',
+  "a member name",
+  '":" after the member name',
+  "",
+  "",
+  'an escape character after "\\"',
+  'a hexadecimal digit in a "\\u" escape',
+  'a digit after "-"',
+  "",
+  "",
+  'a digit after "."',
+  "",
+  'a digit or a sign after "e"',
+  "a digit in the exponent",
+  "",
+  "",
+  "the end of the value",
+];
+
+/** True for the four bytes JSON counts as white space. */
+export function isJsonSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** True for a byte that can start a JSON value. */
+export function startsJsonValue(c: number): boolean {
+  return (
+    c === 0x7b ||
+    c === 0x5b ||
+    c === 0x22 ||
+    c === 0x2d ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x74 ||
+    c === 0x66 ||
+    c === 0x6e
+  );
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+function isHexDigit(c: number): boolean {
+  return isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+function sequenceLength(lead: number): number {
+  if (lead >= 0xf0 && lead <= 0xf4) return 4;
+  if (lead >= 0xe0) return 3;
+  if (lead >= 0xc2 && lead <= 0xdf) return 2;
+  return 1;
+}
+
+/** Names the byte at `index` for a message: `"}"`, `a line break`, `"é"`, `byte 0xff`. */
+export function describeByte(bytes: Uint8Array, index: number): string {
+  const c = bytes[index] ?? 0;
+  if (c === 0x0a) return "a line break";
+  if (c === 0x22) return "'\"'";
+  if (c > 0x20 && c < 0x7f) return `"${String.fromCharCode(c)}"`;
+  if (c < 0x80) return `the control character U+${c.toString(16).padStart(4, "0").toUpperCase()}`;
+  const length = sequenceLength(c);
+  if (length > 1 && index + length <= bytes.length) {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    try {
+      return `"${text.decode(bytes.subarray(index, index + length))}"`;
+    } catch {
+      // Not valid UTF-8: name the byte itself.
+    }
+  }
+  return `byte 0x${c.toString(16).padStart(2, "0")}`;
+}
+
+/** Checks one JSON value fed in pieces; depth is an explicit stack, never recursion. */
+export class JsonValidator {
+  #state = VALUE;
+  #stack = new Uint8Array(16);
+  #depth = 0;
+  #key = false;
+  #hexLeft = 0;
+  #literal = "";
+  #literalIndex = 0;
+
+  /**
+   * Reads `bytes[from, to)`. Returns the index just past the value once it has ended (for a
+   * number, the index of the byte that ended it), or -1 when it needs more; throws JsonFault.
+   */
+  feed(bytes: Uint8Array, from: number, to: number): number {
+    for (let i = from; i < to; i++) {
+      const c = bytes[i] ?? 0;
+      switch (this.#state) {
+        case STRING:
+          if (c === 0x22) {
+            if (this.#key) {
+              this.#key = false;
+              this.#state = COLON;
+            } else if (this.#endValue()) return i + 1;
+          } else if (c === 0x5c) this.#state = ESCAPE;
+          else if (c < 0x20) {
+            const found = describeByte(bytes, i);
+            throw new JsonFault(i, `${found} inside a string must be escaped`, false);
+          }
+          break;
+        case ESCAPE:
+          if (c === 0x75) {
+            this.#hexLeft = 4;
+            this.#state = HEX;
+          } else if (
+            c === 0x22 ||
+            c === 0x5c ||
+            c === 0x2f ||
+            c === 0x62 ||
+            c === 0x66 ||
+            c === 0x6e ||
+            c === 0x72 ||
+            c === 0x74
+          ) {
+            this.#state = STRING;
+          } else this.#fail(bytes, i);
+          break;
+        case HEX:
+          if (!isHexDigit(c)) this.#fail(bytes, i);
+          if (--this.#hexLeft === 0) this.#state = STRING;
+          break;
+        case VALUE:
+        case ARRAY_FIRST:
+          if (isJsonSpace(c)) break;
+          if (c === 0x5d && this.#state === ARRAY_FIRST) {
+            if (this.#close()) return i + 1;
+          } else if (startsJsonValue(c)) this.#startValue(c);
+          else this.#fail(bytes, i);
+          break;
+        case OBJECT_FIRST:
+        case KEY:
+          if (isJsonSpace(c)) break;
+          if (c === 0x22) {
+            this.#key = true;
+            this.#state = STRING;
+          } else if (c === 0x7d && this.#state === OBJECT_FIRST) {
+            if (this.#close()) return i + 1;
+          } else this.#fail(bytes, i);
+          break;
+        case COLON:
+          if (isJsonSpace(c)) break;
+          if (c === 0x3a) this.#state = VALUE;
+          else this.#fail(bytes, i);
+          break;
+        case AFTER: {
+          if (isJsonSpace(c)) break;
+          const inObject = this.#stack[this.#depth - 1] === IN_OBJECT;
+          if (c === 0x2c) this.#state = inObject ? KEY : VALUE;
+          else if (c === (inObject ? 0x7d : 0x5d)) {
+            if (this.#close()) return i + 1;
+          } else {
+            const expected = inObject ? '"," or "}"' : '"," or "]"';
+            throw new JsonFault(i, `expected ${expected}, found ${describeByte(bytes, i)}`, false);
+          }
+          break;
+        }
+        case MINUS:
+          if (c === 0x30) this.#state = ZERO;
+          else if (isDigit(c)) this.#state = INT;
+          else this.#fail(bytes, i);
+          break;
+        case INT:
+        case ZERO:
+          if (isDigit(c) && this.#state === INT) break;
+          if (c === 0x2e) this.#state = DOT;
+          else if (c === 0x65 || c === 0x45) this.#state = EXPONENT;
+          else if (this.#endValue()) return i;
+          else i--;
+          break;
+        case DOT:
+          if (isDigit(c)) this.#state = FRACTION;
+          else this.#fail(bytes, i);
+          break;
+        case FRACTION:
+          if (isDigit(c)) break;
+          if (c === 0x65 || c === 0x45) this.#state = EXPONENT;
+          else if (this.#endValue()) return i;
+          else i--;
+          break;
+        case EXPONENT:
+          if (c === 0x2b || c === 0x2d) this.#state = EXPONENT_SIGN;
+          else if (isDigit(c)) this.#state = EXPONENT_DIGITS;
+          else this.#fail(bytes, i);
+          break;
+        case EXPONENT_SIGN:
+          if (isDigit(c)) this.#state = EXPONENT_DIGITS;
+          else this.#fail(bytes, i);
+          break;
+        case EXPONENT_DIGITS:
+          if (isDigit(c)) break;
+          if (this.#endValue()) return i;
+          i--;
+          break;
+        case LITERAL:
+          if (c !== this.#literal.charCodeAt(this.#literalIndex)) {
+            throw new JsonFault(
+              i,
+              `expected "${this.#literal}", found ${describeByte(bytes, i)}`,
+              false,
+            );
+          }
+          if (++this.#literalIndex === this.#literal.length && this.#endValue()) return i + 1;
+          break;
+        default:
+          return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Declares the end of the bytes: throws a truncation fault at `index` unless the value ended. */
+  end(index: number): void {
+    const state = this.#state;
+    const numberEnds =
+      state === ZERO || state === INT || state === FRACTION || state === EXPONENT_DIGITS;
+    if (state === DONE || (numberEnds && this.#depth === 0)) {
+      this.#state = DONE;
+      return;
+    }
+    throw new JsonFault(index, "unexpected end of input", true);
+  }
+
+  /** Enters the value that `c` starts (a byte for which startsJsonValue holds). */
+  #startValue(c: number): void {
+    switch (c) {
+      case 0x7b:
+        this.#push(IN_OBJECT);
+        this.#state = OBJECT_FIRST;
+        return;
+      case 0x5b:
+        this.#push(IN_ARRAY);
+        this.#state = ARRAY_FIRST;
+        return;
+      case 0x22:
+        this.#state = STRING;
+        return;
+      case 0x2d:
+        this.#state = MINUS;
+        return;
+      case 0x30:
+        this.#state = ZERO;
+        return;
+      case 0x74:
+        this.#startLiteral("true");
+        return;
+      case 0x66:
+        this.#startLiteral("false");
+        return;
+      case 0x6e:
+        this.#startLiteral("null");
+        return;
+      default:
+        this.#state = INT;
+    }
+  }
+
+  #startLiteral(literal: string): void {
+    this.#literal = literal;
+    this.#literalIndex = 1;
+    this.#state = LITERAL;
+  }
+
+  /** A value has ended: returns true when it was the outermost one. */
+  #endValue(): boolean {
+    if (this.#depth === 0) {
+      this.#state = DONE;
+      return true;
+    }
+    this.#state = AFTER;
+    return false;
+  }
+
+  #push(kind: number): void {
+    if (this.#depth === this.#stack.length) {
+      const grown = new Uint8Array(this.#stack.length * 2);
+      grown.set(this.#stack);
+      this.#stack = grown;
+    }
+    this.#stack[this.#depth++] = kind;
+  }
+
+  /** Closes the innermost container; the caller has checked the bracket matches it. */
+  #close(): boolean {
+    this.#depth--;
+    return this.#endValue();
+  }
+
+  #fail(bytes: Uint8Array, index: number): never {
+    const expected = EXPECTED[this.#state] ?? "a value";
+    throw new JsonFault(index, `expected ${expected}, found ${describeByte(bytes, index)}`, false);
+  }
+}
