@@ -6,6 +6,7 @@ import { parseBenchmark } from "./parse.bench.ts";
 import { predicateBenchmark } from "./predicate.bench.ts";
 import { projectionBenchmark } from "./projection.bench.ts";
 import { sqlBenchmark } from "./sql.bench.ts";
+import { streamBenchmark } from "./stream.bench.ts";
 
 /** Every benchmark module, in the order they run; add new modules here. */
 const BENCHMARKS: readonly Benchmark[] = [
@@ -14,6 +15,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   projectionBenchmark,
   predicateBenchmark,
   sqlBenchmark,
+  streamBenchmark,
 ];
 
 function select(names: readonly string[]): Benchmark[] {

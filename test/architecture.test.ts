@@ -46,4 +46,10 @@ describe("layering", () => {
       for (const spec of imports) expect(`${file}: ${spec}`).not.toMatch(/: node:/);
     }
   });
+
+  it("keeps the library, which browsers load, from importing the command line", () => {
+    for (const { file, imports } of files.filter((f) => !f.file.startsWith("cli"))) {
+      for (const spec of imports) expect(`${file}: ${spec}`).not.toMatch(/: .*\bcli\//);
+    }
+  });
 });

@@ -1,0 +1,210 @@
+import type { FieldsNode } from "../../ast/fields.ts";
+import type { WhereExpression } from "../../ast/where.ts";
+import { calendarOf } from "../../backends/predicate/calendar.ts";
+import type { Predicate } from "../../backends/predicate/compile-predicate.ts";
+import type { Projection } from "../../backends/projection/compile-fields.ts";
+import { compileFields } from "../../compile-fields.ts";
+import { compileWhere } from "../../compile-where.ts";
+import { pageLinks } from "../../list/paginate.ts";
+import { buildQueryString } from "../../list/query-string.ts";
+import { readListRequest } from "../../list/read-list-request.ts";
+import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
+import { CliError, EXIT, UsageError } from "../failure.ts";
+import { loadSchema, openInput } from "../inputs.ts";
+import { fileOutput, type Output, stdoutOutput } from "../output.ts";
+import { Progress } from "../progress.ts";
+import { InputError, readRecords } from "../read-records.ts";
+
+const OUTPUTS = ["json", "ndjson"] as const;
+type OutputFormat = (typeof OUTPUTS)[number];
+
+/** What `filter` was asked for, read and checked before any input is opened. */
+interface FilterPlan {
+  readonly where: WhereExpression | undefined;
+  readonly fields: FieldsNode | undefined;
+  readonly page: number;
+  readonly size: number;
+  readonly paginated: boolean;
+  readonly matches: Predicate;
+  readonly project: Projection | undefined;
+  readonly resource: string | undefined;
+  readonly format: OutputFormat;
+}
+
+async function plan(invocation: Invocation): Promise<FilterPlan> {
+  const format = (stringOption(invocation, "output") ?? "json") as OutputFormat;
+  if (!OUTPUTS.includes(format)) {
+    throw new UsageError(
+      `--output must be json or ndjson, not ${JSON.stringify(format)}`,
+      "filter",
+    );
+  }
+  const schema = await loadSchema(stringOption(invocation, "schema"));
+  const parameters = new URLSearchParams();
+  for (const name of ["where", "fields", "page", "size"]) {
+    const value = stringOption(invocation, name);
+    if (value !== undefined) parameters.set(name, value);
+  }
+  // The command line has no maximum page size: the whole dump may be one page.
+  const request = readListRequest(parameters, { schema, maxSize: Number.MAX_SAFE_INTEGER });
+  const timeZone = stringOption(invocation, "time-zone");
+  // A mistyped zone is reported even when no filter needs it.
+  if (timeZone !== undefined) calendarOf(timeZone);
+  return {
+    ...request,
+    matches: request.where ? compileWhere(request.where, { schema, timeZone }) : () => true,
+    project: request.fields && compileFields(request.fields),
+    resource: stringOption(invocation, "resource"),
+    format,
+  };
+}
+
+/** Writes matches as a JSON array, a list response (when paginated) or NDJSON, as they come. */
+class ResultWriter {
+  private readonly output: Output;
+  private readonly plan: FilterPlan;
+  private written = 0;
+  private opened = false;
+
+  constructor(output: Output, plan: FilterPlan) {
+    this.output = output;
+    this.plan = plan;
+  }
+
+  private opening(resource: string): string {
+    if (this.plan.format === "ndjson") return "";
+    return this.plan.paginated ? `{${JSON.stringify(resource)}:[` : "[";
+  }
+
+  async writeBatch(texts: readonly string[], resource: string): Promise<void> {
+    if (texts.length === 0) return;
+    let chunk = "";
+    if (!this.opened) {
+      chunk = this.opening(resource);
+      this.opened = true;
+    }
+    const json = this.plan.format === "json";
+    for (const text of texts) {
+      chunk += json ? `${this.written === 0 ? "\n" : ",\n"}${text}` : `${text}\n`;
+      this.written++;
+    }
+    await this.output.write(chunk);
+  }
+
+  async finish(resource: string, matches: number): Promise<void> {
+    let chunk = this.opened ? "" : this.opening(resource);
+    if (this.plan.format === "json") {
+      chunk += this.written > 0 ? "\n]" : "]";
+      if (this.plan.paginated) {
+        const selfUrl = `/api/${encodeURIComponent(resource)}?${buildQueryString({
+          ...(this.plan.where && { where: this.plan.where }),
+          ...(this.plan.fields && { fields: this.plan.fields }),
+          page: this.plan.page,
+          size: this.plan.size,
+        })}`;
+        const links = pageLinks(selfUrl, this.plan, matches);
+        chunk += `,\n"_links":${JSON.stringify(links)}}`;
+      }
+      chunk += "\n";
+    }
+    await this.output.write(chunk);
+  }
+}
+
+async function run(invocation: Invocation, context: CommandContext): Promise<number> {
+  const filterPlan = await plan(invocation);
+  const { matches, project } = filterPlan;
+  const file = invocation.positionals[0];
+  if (file === undefined && filterPlan.resource === undefined) {
+    throw new UsageError(
+      "the sample dump holds projects, artefacts and findings: choose one with --resource",
+      "filter",
+    );
+  }
+  const input = await openInput(file, context.stdin);
+  const outPath = stringOption(invocation, "out");
+  const output = outPath === undefined ? stdoutOutput(context.stdout) : fileOutput(outPath);
+  const progress = new Progress(context.stderr);
+
+  const first = filterPlan.paginated ? (filterPlan.page - 1) * filterPlan.size : 0;
+  const end = filterPlan.paginated ? first + filterPlan.size : Number.POSITIVE_INFINITY;
+  // NDJSON carries no links, so nothing needs counting past the page.
+  const countAll = filterPlan.format === "json" && filterPlan.paginated;
+  const writer = new ResultWriter(output, filterPlan);
+  let resource = filterPlan.resource ?? "items";
+  let seen = 0;
+  let matched = 0;
+  try {
+    for await (const batch of readRecords(input.bytes, { resource: filterPlan.resource })) {
+      if (batch.resource !== undefined && filterPlan.resource === undefined)
+        resource = batch.resource;
+      const texts: string[] = [];
+      for (const record of batch.records) {
+        if (!matches(record)) continue;
+        if (matched >= first && matched < end) {
+          texts.push(JSON.stringify(project ? project(record) : record));
+        }
+        matched++;
+      }
+      seen += batch.records.length;
+      await writer.writeBatch(texts, resource);
+      progress.update(seen, batch.bytesRead, matched);
+      if (output.closed || (matched >= end && !countAll)) break;
+    }
+    progress.finish();
+    await writer.finish(resource, matched);
+    await output.commit();
+  } catch (error) {
+    progress.finish();
+    await output.abort();
+    // Name the input, since stdin and a file read the same to the reader.
+    if (error instanceof InputError) {
+      throw new CliError(`${input.name}: ${error.message.replace(/^input: /, "")}`);
+    }
+    throw error;
+  }
+  return EXIT.ok;
+}
+
+export const filterCommand: Command = {
+  name: "filter",
+  summary: "filter a dump's records, streaming",
+  help: `Usage: qaql filter [FILE|-] [--where W] [--fields F] [--page N] [--size N]
+                   [--resource NAME] [--schema S] [--time-zone Z]
+                   [--output json|ndjson] [--out PATH]
+
+Reads records from FILE (- for stdin; the sample dump shipped with qaql when absent), keeps those
+matching the filter, projects them with the selection, and writes them as they are found.
+The input is a JSON array of records, a list response {"_links", "<resource>": [...]}, a dump
+object holding several resources' arrays, or NDJSON (one record per line); the shape is detected.
+
+Options:
+  --where W        the filter (LANGUAGE.md 2); all records without it
+  --fields F       the selection (LANGUAGE.md 3); whole records without it
+  --page N         the page to write, from 1 (LANGUAGE.md 6); needs no --size (default 20)
+  --size N         records per page; without --page, page 1
+  --resource NAME  the array of a dump object to read (projects, artefacts, findings, ...)
+  --schema S       project, artefact, finding, or a JSON file holding a schema shape;
+                   without it the records' own values give the types (LANGUAGE.md 2.3)
+  --time-zone Z    the IANA zone whose calendar days dates mean (default UTC)
+  --output F       json (default): an array, or a list response with _links when paginated;
+                   ndjson: one record per line
+  --out PATH       write to PATH, which appears only once complete (default stdout)
+  -h, --help       this help
+
+Progress (records, bytes, rate) goes to stderr when it is a terminal.
+Exit status: 0 done, 1 invalid filter or input, 2 usage error.`,
+  options: {
+    where: { type: "string" },
+    fields: { type: "string" },
+    page: { type: "string" },
+    size: { type: "string" },
+    resource: { type: "string" },
+    schema: { type: "string" },
+    "time-zone": { type: "string" },
+    output: { type: "string" },
+    out: { type: "string", short: "o" },
+  },
+  maxPositionals: 1,
+  run,
+};

@@ -1,0 +1,109 @@
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { UnknownTimeZoneError } from "../backends/predicate/calendar.ts";
+import { QueryError } from "../errors/errors.ts";
+import type { Command, CommandContext, Invocation } from "./command.ts";
+import { astCommand } from "./commands/ast.ts";
+import { checkCommand } from "./commands/check.ts";
+import { filterCommand } from "./commands/filter.ts";
+import { fmtCommand } from "./commands/fmt.ts";
+import { sqlCommand } from "./commands/sql.ts";
+import { CliError, EXIT, UsageError } from "./failure.ts";
+import { styleMessage } from "./terminal.ts";
+
+/** Every command, in the order `qaql --help` lists them. */
+const COMMANDS: readonly Command[] = [
+  filterCommand,
+  checkCommand,
+  fmtCommand,
+  astCommand,
+  sqlCommand,
+];
+
+function version(): string {
+  const manifest = new URL("../package.json", import.meta.url);
+  try {
+    return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+const MAIN_HELP = `Usage: qaql <command> [options]
+
+The where filter and fields selection languages of the quality-analysis REST API, on dumps.
+
+Commands:
+${COMMANDS.map((command) => `  ${command.name.padEnd(8)} ${command.summary}`).join("\n")}
+
+Run "qaql <command> --help" for a command's options. "qaql --version" prints the version.`;
+
+/** Parses a command's arguments; unknown options and stray arguments are usage errors. */
+function invoke(
+  command: Command,
+  args: readonly string[],
+  context: CommandContext,
+): Promise<number> | number {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: { ...command.options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    // parseArgs names the option in its message; its first sentence is the useful part.
+    const message = (error as Error).message.split(". ")[0] ?? "invalid arguments";
+    throw new UsageError(message.replace(/\.$/, ""), command.name);
+  }
+  if (parsed.values.help) {
+    context.stdout.write(`${command.help}\n`);
+    return EXIT.ok;
+  }
+  if (parsed.positionals.length > command.maxPositionals) {
+    const extra = parsed.positionals[command.maxPositionals];
+    throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`, command.name);
+  }
+  // No option is declared `multiple`, so every value is a string or a boolean.
+  const values = parsed.values as Invocation["values"];
+  return command.run({ values, positionals: parsed.positionals }, context);
+}
+
+/** Runs `qaql` with the arguments after the program name; resolves to the exit status. */
+export async function main(args: readonly string[], context: CommandContext): Promise<number> {
+  const [name, ...rest] = args;
+  const style = context.errStyle;
+  const fail = (message: string) => context.stderr.write(`${style.error("qaql")}: ${message}\n`);
+  try {
+    if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+      (name === undefined ? context.stderr : context.stdout).write(`${MAIN_HELP}\n`);
+      return name === undefined ? EXIT.usage : EXIT.ok;
+    }
+    if (name === "--version" || name === "-v") {
+      context.stdout.write(`${version()}\n`);
+      return EXIT.ok;
+    }
+    const command = COMMANDS.find((candidate) => candidate.name === name);
+    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+    return await invoke(command, rest, context);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const help = error.command ? `qaql ${error.command} --help` : "qaql --help";
+      fail(`${error.message} (see "${help}")`);
+      return EXIT.usage;
+    }
+    if (error instanceof QueryError) {
+      context.stderr.write(`${styleMessage(error.message, style)}\n`);
+      return EXIT.invalid;
+    }
+    if (error instanceof CliError || error instanceof UnknownTimeZoneError) {
+      fail(error.message);
+      return EXIT.invalid;
+    }
+    // A bug of qaql's own: still one line, with a way to see more.
+    fail(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+    if (context.env.QAQL_DEBUG) context.stderr.write(`${(error as Error).stack ?? ""}\n`);
+    return 70;
+  }
+}

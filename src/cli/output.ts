@@ -1,0 +1,120 @@
+import { createWriteStream, rmSync } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import type { Writable } from "node:stream";
+import { CliError, describeSystemError } from "./failure.ts";
+
+/** Where a command writes its results: stdout, or a file that appears only once complete. */
+export interface Output {
+  /** Writes text, waiting while the destination is full (backpressure). */
+  write(text: string): Promise<void>;
+  /** Finishes: a file is renamed into place. */
+  commit(): Promise<void>;
+  /** Gives up: a file's partial content is removed. */
+  abort(): Promise<void>;
+  /** True once the reader went away (a closed pipe): the command may stop early. */
+  readonly closed: boolean;
+}
+
+/** Writes to a stream; a closed pipe (`qaql filter … | head`) ends the output quietly. */
+function streamOutput(
+  stream: Writable,
+  name: string,
+  onFinish: () => Promise<void>,
+  onAbort: () => Promise<void>,
+): Output {
+  let closed = false;
+  let failure: Error | undefined;
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") closed = true;
+    else failure = error;
+  });
+  const check = () => {
+    if (failure) throw new CliError(`cannot write ${name}: ${describeSystemError(failure)}`);
+  };
+  return {
+    get closed() {
+      return closed;
+    },
+    async write(text) {
+      check();
+      if (closed) return;
+      if (!stream.write(text)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            stream.off("drain", done);
+            stream.off("error", done);
+            stream.off("close", done);
+            resolve();
+          };
+          stream.on("drain", done);
+          stream.on("error", done);
+          stream.on("close", done);
+        });
+      }
+      check();
+    },
+    async commit() {
+      check();
+      await onFinish();
+    },
+    abort: onAbort,
+  };
+}
+
+/** The process's stdout. */
+export function stdoutOutput(stdout: Writable): Output {
+  return streamOutput(
+    stdout,
+    "to stdout",
+    async () => {},
+    async () => {},
+  );
+}
+
+const temporaries = new Set<string>();
+let signalsHandled = false;
+
+// Ctrl-C or a kill must not leave a half-written file behind either.
+function removeTemporariesOnSignals(): void {
+  if (signalsHandled) return;
+  signalsHandled = true;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      for (const path of temporaries) rmSync(path, { force: true });
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
+  }
+}
+
+/** A file written beside its final name and renamed into place only when complete. */
+export function fileOutput(path: string): Output {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+  const stream = createWriteStream(temporary, { flags: "w" });
+  removeTemporariesOnSignals();
+  temporaries.add(temporary);
+  const closeStream = () =>
+    new Promise<void>((resolve, reject) => {
+      stream.end((error?: Error | null) => (error ? reject(error) : resolve()));
+    });
+  return streamOutput(
+    stream,
+    JSON.stringify(path),
+    async () => {
+      try {
+        await closeStream();
+        await rename(temporary, path);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw new CliError(`cannot write ${JSON.stringify(path)}: ${describeSystemError(error)}`);
+      } finally {
+        temporaries.delete(temporary);
+      }
+    },
+    async () => {
+      stream.destroy();
+      await rm(temporary, { force: true });
+      temporaries.delete(temporary);
+    },
+  );
+}
