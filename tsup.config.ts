@@ -2,9 +2,12 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    entry: { index: "src/index.ts" },
+    // The library, and the fast-check arbitraries as `qaql/arbitraries`.
+    entry: { index: "src/index.ts", arbitraries: "src/arbitraries/index.ts" },
     format: ["esm"],
     dts: true,
+    // A peer dependency: the arbitraries must use the caller's fast-check, never a bundled copy.
+    external: ["fast-check"],
     clean: true,
     sourcemap: true,
     target: "node22",

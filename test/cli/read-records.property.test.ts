@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type Choices, seededChoices } from "../../src/arbitraries/choices.ts";
 import { InputError, readRecords } from "../../src/cli/read-records.ts";
-import { type Choices, seededChoices } from "../support/where-arbitraries.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonRecord = { [key: string]: Json };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { removeSpans } from "../../src/arbitraries/index.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { parseWhere, safeParseWhere } from "../../src/syntax/parse-where.ts";
 import { MAX_DEPTH_LIMIT } from "../../src/syntax/run-parser.ts";
-import { withoutSpans } from "../support/where-arbitraries.ts";
 
 function syntaxError(text: string, options = {}): QuerySyntaxError {
   const result = safeParseWhere(text, options);
@@ -70,7 +70,7 @@ describe("parseWhere: the tree", () => {
 
   it("makes AND bind tighter than OR and flattens both (2.2, 2.6)", () => {
     const ast = parseWhere("a=1 OR b=2 AND c=3 OR (d=4 OR e=5) AND (f=6 AND g=7)");
-    expect(withoutSpans(ast)).toMatchObject({
+    expect(removeSpans(ast)).toMatchObject({
       kind: "or",
       operands: [
         { kind: "comparison" },
@@ -99,7 +99,7 @@ describe("parseWhere: the tree", () => {
     }
     const nested = parseWhere("a=1 AND (b=2 AND (c=3 OR d=4 AND (e=5 AND f=6)))");
     expect(formatWhere(nested)).toBe("a=1 AND b=2 AND (c=3 OR d=4 AND e=5 AND f=6)");
-    expect(withoutSpans(nested)).toMatchObject({
+    expect(removeSpans(nested)).toMatchObject({
       kind: "and",
       operands: [{}, {}, { kind: "or", operands: [{}, { kind: "and", operands: [{}, {}, {}] }] }],
     });

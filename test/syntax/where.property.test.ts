@@ -1,21 +1,24 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import {
+  removeSpans,
+  whereArbitrary,
+  whereSpellingArbitrary,
+} from "../../src/arbitraries/index.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
-import {
-  seededChoices,
-  spellWhere,
-  whereArbitrary,
-  withoutSpans,
-} from "../support/where-arbitraries.ts";
+
+const trees = whereArbitrary();
+/** A tree and one of its spellings. */
+const spelled = trees.chain((ast) => fc.tuple(fc.constant(ast), whereSpellingArbitrary(ast)));
 
 // LANGUAGE.md 2.6: format(parse(s)) is idempotent and parse(format(ast)) gives back the tree.
 describe("where round trips (2.6)", () => {
   it("parses the canonical text of any tree back to the same tree", () => {
     fc.assert(
-      fc.property(whereArbitrary, (ast) => {
-        expect(withoutSpans(parseWhere(formatWhere(ast)))).toEqual(withoutSpans(ast));
+      fc.property(trees, (ast) => {
+        expect(removeSpans(parseWhere(formatWhere(ast)))).toEqual(removeSpans(ast));
       }),
       { numRuns: 1000 },
     );
@@ -23,10 +26,9 @@ describe("where round trips (2.6)", () => {
 
   it("formats every non-canonical spelling of a tree as its canonical text", () => {
     fc.assert(
-      fc.property(whereArbitrary, fc.integer(), (ast, seed) => {
-        const spelled = spellWhere(ast, seededChoices(seed));
-        const parsed = parseWhere(spelled);
-        expect(withoutSpans(parsed)).toEqual(withoutSpans(ast));
+      fc.property(spelled, ([ast, text]) => {
+        const parsed = parseWhere(text);
+        expect(removeSpans(parsed)).toEqual(removeSpans(ast));
         expect(formatWhere(parsed)).toBe(formatWhere(ast));
       }),
       { numRuns: 1000 },
@@ -35,8 +37,7 @@ describe("where round trips (2.6)", () => {
 
   it("gives spans that cover their node's own text", () => {
     fc.assert(
-      fc.property(whereArbitrary, fc.integer(), (ast, seed) => {
-        const text = spellWhere(ast, seededChoices(seed));
+      fc.property(spelled, ([, text]) => {
         const parsed = parseWhere(text);
         const visit = (node: unknown): void => {
           if (!node || typeof node !== "object") return;
@@ -81,7 +82,7 @@ describe("where parser on arbitrary text (5)", () => {
   const texts = fc.oneof(
     fc.string({ unit: pieces, maxLength: 40 }),
     fc.string({ unit: "grapheme", maxLength: 30 }),
-    whereArbitrary.chain((ast) =>
+    trees.chain((ast) =>
       fc.tuple(fc.nat(), fc.string({ unit: pieces, maxLength: 3 })).map(([at, junk]) => {
         const text = formatWhere(ast);
         const cut = at % (text.length + 1);

@@ -1,17 +1,21 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type FieldTree, mergeFields } from "../../../src/ast/fields.ts";
+import {
+  fieldsArbitrary,
+  fieldsSpellingArbitrary,
+  recordArbitrary,
+} from "../../../src/arbitraries/index.ts";
+import { mergeFields } from "../../../src/ast/fields.ts";
 import { formatFields } from "../../../src/backends/format/format-fields.ts";
 import { compileFieldsTree } from "../../../src/backends/projection/compile-fields.ts";
 import { compileFields } from "../../../src/compile-fields.ts";
 import { parseFields } from "../../../src/syntax/parse-fields.ts";
-import {
-  fieldTreeArbitrary,
-  recordArbitrary,
-  spellFields,
-} from "../../support/fields-arbitraries.ts";
 import { referenceProject } from "../../support/reference-projection.ts";
-import { seededChoices } from "../../support/where-arbitraries.ts";
+
+/** Merged selection trees (3.2) over a few names, inherited ones and `_links` included. */
+const fieldTreeArbitrary = fieldsArbitrary().map(mergeFields);
+/** JSON-like records over the same names: nested objects, arrays of mixed elements, nulls. */
+const records = recordArbitrary();
 
 /** Deep equality that also compares key order, as LANGUAGE.md 3.2 requires. */
 function expectSameJson(actual: unknown, expected: unknown): void {
@@ -39,8 +43,8 @@ function isSubtree(part: unknown, whole: unknown): boolean {
 describe("fields round trips (3.3)", () => {
   it("parses the canonical text of a merged tree back to the tree", () => {
     fc.assert(
-      fc.property(fieldTreeArbitrary, (tree) => {
-        expect(mergeFields(parseFields(formatFields(tree)))).toEqual(tree);
+      fc.property(fieldsArbitrary(), (ast) => {
+        expect(mergeFields(parseFields(formatFields(ast)))).toEqual(mergeFields(ast));
       }),
       { numRuns: 1000 },
     );
@@ -48,10 +52,12 @@ describe("fields round trips (3.3)", () => {
 
   it("formats every equivalent spelling of a tree as its canonical text", () => {
     fc.assert(
-      fc.property(fieldTreeArbitrary, fc.integer(), (tree: FieldTree, seed) => {
-        const spelled = spellFields(tree, seededChoices(seed));
-        expect(formatFields(parseFields(spelled))).toBe(formatFields(tree));
-      }),
+      fc.property(
+        fieldsArbitrary().chain((ast) => fc.tuple(fc.constant(ast), fieldsSpellingArbitrary(ast))),
+        ([ast, spelled]) => {
+          expect(formatFields(parseFields(spelled))).toBe(formatFields(ast));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -62,7 +68,7 @@ describe("projection (3.2)", () => {
     "agrees with the reference reading, key order included (%s)",
     (strategy) => {
       fc.assert(
-        fc.property(fieldTreeArbitrary, recordArbitrary, (tree, record) => {
+        fc.property(fieldTreeArbitrary, records, (tree, record) => {
           expectSameJson(compileFieldsTree(tree, strategy)(record), referenceProject(tree, record));
         }),
         { numRuns: 2000 },
@@ -72,7 +78,7 @@ describe("projection (3.2)", () => {
 
   it("is idempotent", () => {
     fc.assert(
-      fc.property(fieldTreeArbitrary, recordArbitrary, (tree, record) => {
+      fc.property(fieldTreeArbitrary, records, (tree, record) => {
         const project = compileFields(tree);
         const once = project(record);
         expectSameJson(project(once), once);
@@ -82,7 +88,7 @@ describe("projection (3.2)", () => {
 
   it("returns a sub-tree of its input and leaves the input as it was", () => {
     fc.assert(
-      fc.property(fieldTreeArbitrary, recordArbitrary, (tree, record) => {
+      fc.property(fieldTreeArbitrary, records, (tree, record) => {
         const before = JSON.stringify(record);
         const out = compileFields(tree)(record);
         expect(isSubtree(out, record)).toBe(true);
@@ -94,7 +100,7 @@ describe("projection (3.2)", () => {
 
   it("copies the whole record when every top-level key is selected", () => {
     fc.assert(
-      fc.property(recordArbitrary, (record) => {
+      fc.property(records, (record) => {
         const keys = Object.keys(record);
         fc.pre(keys.length > 0);
         const out = compileFields(keys.map((name) => ({ name, children: null })))(record);

@@ -1,21 +1,18 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type DateRepresentation,
+  listScalarFields,
+  recordsArbitrary,
+  schemaArbitrary,
+  TIME_ZONES,
+  whereArbitrary,
+} from "../../../src/arbitraries/index.ts";
 import type { WhereExpression } from "../../../src/ast/where.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
 import { compileWhere } from "../../../src/compile-where.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
 import { toSql } from "../../../src/to-sql.ts";
-import {
-  filtersFor,
-  type Generated,
-  schemaArbitrary,
-  TIME_ZONES,
-} from "../../support/schema-arbitraries.ts";
-import {
-  columnRecordsFor,
-  type DateKind,
-  withAwkwardStrings,
-} from "../../support/sql-arbitraries.ts";
 import {
   type ColumnsOption,
   closeEngines,
@@ -49,19 +46,36 @@ const mysqlRuns = Number(process.env.SQL_RUNS ?? 40);
 /** Skipped only off CI and with no server (then told how to start one). */
 const mysqlSkipped = await skipMysql();
 
-/** A generated case: schema, filter, typed records, how dates are stored, and the zone. */
-function cases(storages: readonly DateStorage[], dates: DateKind, onlyWithDates: boolean) {
+interface Case {
+  readonly schema: Schema;
+  readonly filter: WhereExpression;
+  readonly records: unknown[];
+  readonly storage: DateStorage;
+  readonly timeZone: string;
+}
+
+/**
+ * A generated case: schema, filter (half the time with literals taken from the records), records
+ * as typed columns hold them (dates as `dates` only), how dates are stored, and the zone.
+ */
+function cases(
+  storages: readonly DateStorage[],
+  dates: DateRepresentation,
+  onlyWithDates: boolean,
+): fc.Arbitrary<Case> {
   const schemas = onlyWithDates
-    ? schemaArbitrary.filter((g) => g.scalars.some((s) => s.type === "date"))
-    : schemaArbitrary;
-  return schemas.chain((g: Generated) =>
-    fc.record({
-      generated: fc.constant(g),
-      filter: withAwkwardStrings(g, filtersFor(g)),
-      records: columnRecordsFor(g, dates),
-      storage: fc.constantFrom(...storages),
-      timeZone: zone,
-    }),
+    ? schemaArbitrary().filter((s) => listScalarFields(s).some((f) => f.type === "date"))
+    : schemaArbitrary();
+  return schemas.chain((schema) =>
+    recordsArbitrary(schema, { dates: [dates], minLength: 1 }).chain((records) =>
+      fc.record({
+        schema: fc.constant(schema),
+        filter: fc.oneof(whereArbitrary(schema), whereArbitrary(schema, { records })),
+        records: fc.constant(records),
+        storage: fc.constantFrom(...storages),
+        timeZone: zone,
+      }),
+    ),
   );
 }
 
@@ -78,21 +92,8 @@ function expectedRows(
 
 async function check(
   engine: Engine,
-  {
-    generated,
-    filter,
-    records,
-    storage,
-    timeZone,
-  }: {
-    generated: Generated;
-    filter: WhereExpression;
-    records: unknown[];
-    storage: DateStorage;
-    timeZone: string;
-  },
+  { schema, filter, records, storage, timeZone }: Case,
 ): Promise<void> {
-  const { schema } = generated;
   const columns: ColumnsOption = dateColumns(schema, storage);
   await createTable(engine, "t", schema, columns);
   await insert(engine, "t", schema, records, columns);
@@ -120,7 +121,7 @@ function properties(name: SqlEngineName, engine: () => Engine, runs: number): vo
 
   it(`${name}: dates stored as instants, compared in the request's zone`, async () => {
     await fc.assert(
-      fc.asyncProperty(cases(["timestamp", "epochMillis"], "instant", true), (c) =>
+      fc.asyncProperty(cases(["timestamp", "epochMillis"], "epochMillis", true), (c) =>
         check(engine(), c),
       ),
       { numRuns: runs },

@@ -1,20 +1,17 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { WhereExpression } from "../../../src/ast/where.ts";
-import { formatWhere } from "../../../src/backends/format/format-where.ts";
-import { toSql } from "../../../src/to-sql.ts";
 import {
-  filtersFor,
-  type Generated,
-  recordsFor,
+  listScalarFields,
+  type RecordsArbitraryOptions,
+  recordsArbitrary,
   schemaArbitrary,
   TIME_ZONES,
-} from "../../support/schema-arbitraries.ts";
-import {
-  columnRecordsFor,
-  jsonDateRecordsFor,
-  withAwkwardStrings,
-} from "../../support/sql-arbitraries.ts";
+  whereArbitrary,
+} from "../../../src/arbitraries/index.ts";
+import type { WhereExpression } from "../../../src/ast/where.ts";
+import { formatWhere } from "../../../src/backends/format/format-where.ts";
+import type { Schema } from "../../../src/schema/schema.ts";
+import { toSql } from "../../../src/to-sql.ts";
 import {
   closeEngines,
   createJsonTable,
@@ -53,7 +50,7 @@ const mysqlRuns = Number(process.env.SQL_RUNS ?? 40);
 const mysqlSkipped = await skipMysql();
 
 interface Case {
-  readonly generated: Generated;
+  readonly schema: Schema;
   readonly filter: WhereExpression;
   readonly records: unknown[];
   readonly timeZone: string;
@@ -61,48 +58,46 @@ interface Case {
 
 const zone = fc.constantFrom(...TIME_ZONES);
 
-/**
- * Records of recordsFor (missing fields, nulls, nested nulls, wrong types, arrays on paths,
- * Dates, instants near midnight, offsets), filters sometimes with awkward strings.
- */
-const recordCases: fc.Arbitrary<Case> = schemaArbitrary.chain((g) =>
-  fc.record({
-    generated: fc.constant(g),
-    filter: fc.oneof(filtersFor(g), withAwkwardStrings(g, filtersFor(g))),
-    records: recordsFor(g),
-    timeZone: zone,
-  }),
-);
+/** Cases over schemas: records of the given options, filters half the time with their literals. */
+function cases(
+  options: fc.Arbitrary<RecordsArbitraryOptions>,
+  schemas = schemaArbitrary(),
+): fc.Arbitrary<Case> {
+  return fc.tuple(schemas, options).chain(([schema, chosen]) =>
+    recordsArbitrary(schema, { minLength: 1, ...chosen }).chain((records) =>
+      fc.record({
+        schema: fc.constant(schema),
+        filter: fc.oneof(whereArbitrary(schema), whereArbitrary(schema, { records })),
+        records: fc.constant(records),
+        timeZone: zone,
+      }),
+    ),
+  );
+}
 
 /**
- * Records of the column-mode test: awkward strings (quotes, backslashes, astral characters,
+ * Records with off-schema data (missing fields, nulls, nested nulls, wrong types, arrays on
+ * paths, Dates, instants near midnight, date-times in offsets, texts that are no date).
+ */
+const recordCases: fc.Arbitrary<Case> = cases(fc.constant({ strict: false }));
+
+/**
+ * Records as typed columns hold them: awkward strings (quotes, backslashes, astral characters,
  * U+FFFF) that JSON must escape, numbers one ulp from the literals, instants at day bounds.
  */
-const awkwardCases: fc.Arbitrary<Case> = schemaArbitrary.chain((g) =>
-  fc.record({
-    generated: fc.constant(g),
-    filter: withAwkwardStrings(g, filtersFor(g)),
-    records: fc
-      .constantFrom("day" as const, "instant" as const)
-      .chain((d) => columnRecordsFor(g, d)),
-    timeZone: zone,
-  }),
+const awkwardCases: fc.Arbitrary<Case> = cases(
+  fc.constantFrom<RecordsArbitraryOptions>({ dates: ["day"] }, { dates: ["epochMillis"] }),
 );
 
-/** Schemas with a date, whose values take every spelling of a date in JSON. */
-const dateSpellingCases: fc.Arbitrary<Case> = schemaArbitrary
-  .filter((g) => g.scalars.some((s) => s.type === "date"))
-  .chain((g) =>
-    fc.record({
-      generated: fc.constant(g),
-      filter: filtersFor(g),
-      records: jsonDateRecordsFor(g),
-      timeZone: zone,
-    }),
-  );
+/**
+ * Schemas with a date, whose values take every spelling of a date in JSON, and texts that are none.
+ */
+const dateSpellingCases: fc.Arbitrary<Case> = cases(
+  fc.constant({ strict: false, dates: ["day", "epochMillis", "dateTime"] }),
+  schemaArbitrary().filter((s) => listScalarFields(s).some((f) => f.type === "date")),
+);
 
-async function check(engine: Engine, { generated, filter, records, timeZone }: Case) {
-  const { schema } = generated;
+async function check(engine: Engine, { schema, filter, records, timeZone }: Case) {
   // Both sides see the same data: Dates become ISO strings, NaN and undefined become null.
   const docs = records.map((r) => JSON.stringify(r));
   await loadDocs(engine, TABLE, DOC, docs);
@@ -121,7 +116,7 @@ async function check(engine: Engine, { generated, filter, records, timeZone }: C
 
 /** The properties and the hand-written cases on one engine, opened by the time the tests run. */
 function tests(name: SqlEngineName, engine: () => Engine, runs: number): void {
-  it(`${name}: documents of recordsFor`, async () => {
+  it(`${name}: documents with off-schema data`, async () => {
     await fc.assert(
       fc.asyncProperty(recordCases, (c) => check(engine(), c)),
       { numRuns: runs },

@@ -1,0 +1,119 @@
+import fc from "fast-check";
+import type { SyntaxErrorCode } from "../errors/errors.ts";
+import { fieldsTextArbitrary } from "./fields-text.ts";
+import {
+  assemble,
+  type InvalidText,
+  type InvalidTextArbitraryOptions,
+  mark,
+  type Piece,
+  readLimits,
+  withinLimits,
+} from "./invalid-text.ts";
+
+const FIELD_SPACE = fc.constantFrom(" ", "\t", "\n ");
+const gap = fc.oneof(fc.constant(""), FIELD_SPACE);
+const valid = fieldsTextArbitrary(undefined, { maxDepth: 0 });
+const name = fc
+  .tuple(
+    fc.constantFrom(..."abcxyzABC_"),
+    fc.string({ unit: fc.constantFrom(..."abcz09_"), maxLength: 5 }),
+  )
+  .map(([head, tail]) => head + tail)
+  .filter((n) => !n.includes("_links"));
+const path = fc.array(name, { minLength: 1, maxLength: 3 }).map((segments) => segments.join("."));
+
+/** Nothing, or a valid selection and a comma, so that the error comes after valid text. */
+const lead: fc.Arbitrary<string[]> = fc.oneof(
+  fc.constant<string[]>([]),
+  fc.tuple(valid, gap, fc.constant(","), gap).map((parts) => [...parts]),
+);
+
+/** Ends that leave an item or a sub-selection open: the error is the end of the text. */
+const openEnd: fc.Arbitrary<Piece[]> = fc.oneof(
+  gap.map((s) => [s]),
+  fc.tuple(valid, gap, fc.constant(","), gap).map((p) => [...p]),
+  fc.tuple(path, gap, fc.constant("("), gap).map((p) => [...p]),
+  fc.tuple(path, gap, fc.constant("("), gap, valid).map((p) => [...p]),
+);
+
+/** Characters that start no token where a field name is expected. */
+const notANameStart = fc.constantFrom(
+  ..."#$%&'*+-./0123456789:;?@[]^`{|}\"!=<>~".split(""),
+  "é",
+  "😀",
+);
+
+/** Texts with a token the grammar does not allow where it stands. */
+const wrongToken: fc.Arbitrary<Piece[]> = fc.oneof(
+  fc.tuple(valid, gap).map(([v, s]) => [v, s, mark(")")]),
+  fc.tuple(valid, gap, gap).map(([v, s1, s2]) => [v, s1, ",", s2, mark(",")]),
+  fc.tuple(path, gap, gap).map(([p, s1, s2]) => [p, s1, "(", s2, mark(")")]),
+  fc.tuple(path, FIELD_SPACE, path).map(([p, s, q]) => [p, s, mark(q)]),
+  fc
+    .tuple(path, gap, valid, gap, path)
+    .map(([p, s1, v, s2, q]) => [p, s1, "(", v, ")", s2, mark(q)]),
+  fc.tuple(notANameStart, fc.constantFrom("", "a", "a,b")).map(([c, rest]) => [mark(c), rest]),
+  fc.tuple(path, fc.constantFrom("", "1", " b")).map(([p, rest]) => [p, mark("."), rest]),
+);
+
+/** Something selected inside `_links` (3.2). */
+const insideLinks: fc.Arbitrary<Piece[]> = fc.oneof(
+  fc
+    .tuple(
+      fc.option(
+        path.map((p) => `${p}.`),
+        { nil: "" },
+      ),
+      path,
+    )
+    .map(([before, after]) => [`${before}_links.`, mark(after)]),
+  fc
+    .tuple(
+      fc.option(
+        path.map((p) => `${p}.`),
+        { nil: "" },
+      ),
+      gap,
+      valid,
+    )
+    .map(([before, s, v]) => [`${before}_links`, s, mark("("), v, ")"]),
+  fc
+    .tuple(path, gap, valid, gap)
+    .map(([p, s1, v, s2]) => [p, s1, "(", v, ",", s2, "_links", mark("("), "self))"]),
+);
+
+/** Parentheses one level deeper than the limit; every `(` of a selection counts. */
+function tooDeep(maxDepth: number): fc.Arbitrary<Piece[]> {
+  return fc
+    .tuple(name, gap)
+    .map(([n, s]) => [`${n}${s}(`.repeat(maxDepth), n, s, mark("("), n, ")".repeat(maxDepth + 1)]);
+}
+
+/** A text one to sixteen characters over the length limit. */
+function tooLong(maxLength: number): fc.Arbitrary<InvalidText> {
+  return fc.tuple(valid, fc.integer({ min: 1, max: 16 })).map(([v, extra]) => {
+    const head = `${v},a`;
+    const text = `${head}${"b".repeat(Math.max(0, maxLength + extra - head.length))}`;
+    return { text, code: "INPUT_TOO_LONG", offset: maxLength };
+  });
+}
+
+/**
+ * Invalid `fields` texts of every syntax code, each built so that the code and offset that
+ * `parseFields(text, limits)` must report for its first problem (LANGUAGE.md 5) are known exactly.
+ */
+export function invalidFieldsArbitrary(
+  options: InvalidTextArbitraryOptions = {},
+): fc.Arbitrary<InvalidText> {
+  const { maxLength, maxDepth } = readLimits(options);
+  const after = (pieces: fc.Arbitrary<Piece[]>, code: SyntaxErrorCode) =>
+    fc.tuple(lead, pieces).map(([before, rest]) => assemble([...before, ...rest], code));
+  const cases = fc.oneof(
+    after(openEnd, "UNEXPECTED_END"),
+    after(wrongToken, "UNEXPECTED_TOKEN"),
+    after(insideLinks, "LINKS_SUBSELECTION"),
+    after(tooDeep(maxDepth), "NESTING_TOO_DEEP"),
+  );
+  return withinLimits(cases, tooLong, maxLength);
+}

@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import type { SyntaxErrorCode } from "../errors/errors.ts";
+import { checkDepth, PARSER_MAX_DEPTH, PARSER_MAX_LENGTH } from "./limits.ts";
+
+/** A text that is no valid query, with the error code and offset a parser must report for it. */
+export interface InvalidText {
+  readonly text: string;
+  readonly code: SyntaxErrorCode;
+  /** UTF-16 offset of the first problem from the left (LANGUAGE.md 5). */
+  readonly offset: number;
+}
+
+/**
+ * Options of the invalid-text arbitraries: the parser's limits (LANGUAGE.md 1.4), as given to it.
+ */
+export interface InvalidTextArbitraryOptions {
+  /** The most characters the parser accepts: 8192 unless set, 256 at least. */
+  readonly maxLength?: number;
+  /** The most levels of parentheses the parser accepts: 64 unless set, from 4 to 256. */
+  readonly maxDepth?: number;
+}
+
+/** Reads the limits, refusing ones so tight that the valid parts of a case would break them. */
+export function readLimits(options: InvalidTextArbitraryOptions): {
+  maxLength: number;
+  maxDepth: number;
+} {
+  const maxLength = options.maxLength ?? PARSER_MAX_LENGTH;
+  if (!(maxLength >= 256)) throw new RangeError("maxLength must be at least 256");
+  const maxDepth = checkDepth("maxDepth", options.maxDepth ?? PARSER_MAX_DEPTH, 256);
+  // The valid text around an error nests up to four levels.
+  if (maxDepth < 4) throw new RangeError("maxDepth must be an integer from 4 to 256");
+  return { maxLength, maxDepth };
+}
+
+/** A piece of a text; the one in error is marked, so its offset is known by construction. */
+export type Piece = string | { readonly error: string };
+
+/** Marks the piece in error. */
+export const mark = (error: string): Piece => ({ error });
+
+/** Joins pieces into a text, its error at the marked piece (at the end if none is marked). */
+export function assemble(pieces: readonly Piece[], code: SyntaxErrorCode): InvalidText {
+  let text = "";
+  let offset: number | undefined;
+  for (const piece of pieces) {
+    if (typeof piece === "string") text += piece;
+    else {
+      offset ??= text.length;
+      text += piece.error;
+    }
+  }
+  return { text, code, offset: offset ?? text.length };
+}
+
+/** Cases under the length limit, and texts one to sixteen characters over it. */
+export function withinLimits(
+  cases: fc.Arbitrary<InvalidText>,
+  tooLong: (maxLength: number) => fc.Arbitrary<InvalidText>,
+  maxLength: number,
+): fc.Arbitrary<InvalidText> {
+  const fitting = cases.filter((c) => c.text.length <= maxLength);
+  return Number.isFinite(maxLength) ? fc.oneof(fitting, tooLong(maxLength)) : fitting;
+}
