@@ -1,0 +1,203 @@
+import type { Schema } from "../../schema/schema.ts";
+import { type Command, type Invocation, stringOption } from "../command.ts";
+import { CliError, describeSystemError, EXIT, UsageError } from "../failure.ts";
+import { loadSchema } from "../inputs.ts";
+import { createApiServer } from "../serve/api-server.ts";
+import { loadDump } from "../serve/load-dump.ts";
+
+const DEFAULT_PORT = 8080;
+
+function readWhole(
+  invocation: Invocation,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
+  const text = stringOption(invocation, name);
+  if (text === undefined) return undefined;
+  const value = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) {
+    throw new UsageError(
+      `--${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(text)}`,
+      "serve",
+    );
+  }
+  return value;
+}
+
+/** `--user` and `--password`, else `QAQL_USER` and `QAQL_PASSWORD`, so no secret need sit in `ps`. */
+function readCredentials(
+  invocation: Invocation,
+  env: NodeJS.ProcessEnv,
+): { user: string; password: string } {
+  const user = stringOption(invocation, "user") ?? env.QAQL_USER;
+  const password = stringOption(invocation, "password") ?? env.QAQL_PASSWORD;
+  if (!user || !password) {
+    throw new UsageError(
+      "give the credentials of GET /api/token with --user and --password (or QAQL_USER and QAQL_PASSWORD)",
+      "serve",
+    );
+  }
+  if (user.includes(":")) {
+    throw new UsageError(
+      "--user cannot hold a colon, which Basic credentials use to split it",
+      "serve",
+    );
+  }
+  return { user, password };
+}
+
+/** `--schema artefacts=artefact,findings=F.json`: the schema of each resource named. */
+async function readSchemas(
+  option: string | undefined,
+  resources: readonly string[],
+): Promise<Record<string, Schema>> {
+  const schemas: Record<string, Schema> = {};
+  if (option === undefined) return schemas;
+  for (const pair of option.split(",")) {
+    const equals = pair.indexOf("=");
+    if (equals <= 0) {
+      throw new UsageError(
+        `--schema takes RESOURCE=SCHEMA pairs separated by commas, not ${JSON.stringify(pair)}`,
+        "serve",
+      );
+    }
+    const resource = pair.slice(0, equals);
+    if (!resources.includes(resource)) {
+      throw new CliError(
+        `--schema names ${JSON.stringify(resource)}, which the dump does not hold (it has ${resources.join(", ")})`,
+      );
+    }
+    const schema = await loadSchema(pair.slice(equals + 1));
+    if (schema) Object.defineProperty(schemas, resource, { value: schema, enumerable: true });
+  }
+  return schemas;
+}
+
+function describeListenError(error: unknown, host: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `${host}:${port}`;
+  if (code === "EADDRINUSE") {
+    return `cannot listen on ${where}: the port is in use; choose another with --port (0 for any free port)`;
+  }
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN") {
+    return `cannot listen on ${where}: no such address on this machine (${code})`;
+  }
+  return `cannot listen on ${where}: ${describeSystemError(error)}`;
+}
+
+/** Resolves at the first SIGINT or SIGTERM. */
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+export const serveCommand: Command = {
+  name: "serve",
+  summary: "serve a dump over HTTP as the API's list requests",
+  help: `Usage: qaql serve [FILE|-] --user U --password P [--port N] [--host H]
+                  [--resource NAME] [--schema RESOURCE=S,...] [--vendor V]
+                  [--default-size N] [--max-size N]
+
+A reference server of the API's list requests over a dump held in memory (FILE, - for stdin,
+or the sample dump shipped with qaql). FILE is a dump object or list response (each array is
+a resource), a JSON array or NDJSON (give its resource with --resource).
+
+  GET /api/token            Basic user:password -> {"token", "expiresIn": 3600, ...}
+  GET /api/<resource>       ?where&fields&page&size -> {"_links", "<resource>": [...]}
+  GET /api/<resource>/<id>  ?fields -> the record whose "id" it is
+
+Every other request takes "Authorization: Bearer <token>"; a token expires an hour after its
+issue or after 15 minutes without a request (403). The accept header picks
+application/vnd.<vendor>.app-v2+json, ...app-latest+json or application/json; the timezone
+header is the IANA zone of date filters (default UTC). Errors are JSON, with the diagnostic
+and its position for a bad where, fields, page or size (400).
+
+Options:
+  --user U          the user of GET /api/token (default: $QAQL_USER)
+  --password P      its password (default: $QAQL_PASSWORD, which keeps it out of ps)
+  --port N          the port, 0 for any free one (default ${DEFAULT_PORT})
+  --host H          the address to listen on (default 127.0.0.1; 0.0.0.0: every interface)
+  --resource NAME   serve only this array of the dump; names an array's or NDJSON's records
+  --schema R=S,...  type and validate resource R's where and fields by S (project, artefact,
+                    finding or a JSON file); without one the records' values give the types,
+                    so a date held as text is compared as text
+  --vendor V        the vendor in the versioned media types (default qaql)
+  --default-size N  the page size when a request gives none (default 20)
+  --max-size N      the largest page size accepted (default 1000)
+  -h, --help        this help
+
+When ready, prints one line: "qaql serve: listening on http://HOST:PORT/api (resources: ...)".
+Stops on Ctrl-C or SIGTERM. Exit status: 0 stopped, 1 unreadable dump or busy port, 2 usage
+error.`,
+  options: {
+    user: { type: "string" },
+    password: { type: "string" },
+    port: { type: "string", short: "p" },
+    host: { type: "string" },
+    resource: { type: "string" },
+    schema: { type: "string" },
+    vendor: { type: "string" },
+    "default-size": { type: "string" },
+    "max-size": { type: "string" },
+  },
+  maxPositionals: 1,
+  async run(invocation, context) {
+    const { user, password } = readCredentials(invocation, context.env);
+    const port = readWhole(invocation, "port", 0, 65_535) ?? DEFAULT_PORT;
+    const host = stringOption(invocation, "host") ?? "127.0.0.1";
+    const maxSize = readWhole(invocation, "max-size", 1, Number.MAX_SAFE_INTEGER);
+    const defaultSize = readWhole(invocation, "default-size", 1, Number.MAX_SAFE_INTEGER);
+    if (defaultSize !== undefined && defaultSize > (maxSize ?? 1000)) {
+      throw new UsageError(
+        "--default-size cannot be larger than --max-size (default 1000)",
+        "serve",
+      );
+    }
+    const vendor = stringOption(invocation, "vendor");
+    if (vendor !== undefined && !/^[A-Za-z0-9][A-Za-z0-9.-]*$/.test(vendor)) {
+      throw new UsageError(
+        `--vendor must be letters, digits, "." and "-", not ${JSON.stringify(vendor)}`,
+        "serve",
+      );
+    }
+    const dump = await loadDump(
+      invocation.positionals[0],
+      stringOption(invocation, "resource"),
+      context.stdin,
+    );
+    const resources = Object.keys(dump.data);
+    const schemas = await readSchemas(stringOption(invocation, "schema"), resources);
+    const server = createApiServer({
+      data: dump.data,
+      user,
+      password,
+      vendor,
+      defaultSize,
+      maxSize,
+      schemas,
+      onInternalError: (error) => {
+        const message = error instanceof Error ? error.message : String(error);
+        context.stderr.write(`qaql serve: internal error: ${message}\n`);
+      },
+    });
+    let url: string;
+    try {
+      ({ url } = await server.listen(port, host));
+    } catch (error) {
+      throw new CliError(describeListenError(error, host, port));
+    }
+    const stopped = waitForSignal();
+    context.stdout.write(`qaql serve: listening on ${url} (resources: ${resources.join(", ")})\n`);
+    await stopped;
+    await server.close();
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,264 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { compileFields } from "../../src/compile-fields.ts";
+import { compileWhere } from "../../src/compile-where.ts";
+import { CLI, runCli } from "../support/run-cli.ts";
+
+type Row = Record<string, unknown>;
+const sample = JSON.parse(
+  readFileSync(new URL("../../sample/dump.json", import.meta.url), "utf8"),
+) as Record<string, Row[]>;
+const scratch = mkdtempSync(join(tmpdir(), "qaql-serve-"));
+const READY = /^qaql serve: listening on (http:\/\/127\.0\.0\.1:\d+\/api) \(resources: (.*)\)\n$/;
+
+interface Running {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly resources: string;
+  readonly stderr: () => string;
+}
+
+const running: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+/** Starts `qaql serve` and resolves once it prints its one line; rejects if it exits first. */
+function startServe(
+  args: readonly string[],
+  options: { env?: Record<string, string>; input?: string } = {},
+): Promise<Running> {
+  const child = spawn(process.execPath, [CLI, "serve", ...args], {
+    env: { PATH: process.env.PATH ?? "", ...options.env },
+  });
+  running.push(child);
+  child.stdin.end(options.input ?? "");
+  let stdout = "";
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      const match = READY.exec(stdout);
+      if (match) {
+        resolve({ child, url: match[1] ?? "", resources: match[2] ?? "", stderr: () => stderr });
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`qaql serve exited ${code}: ${stdout}${stderr}`)));
+  });
+}
+
+function waitForExit(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+
+async function tokenOf(url: string, user: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/token`, {
+    headers: { authorization: basic(user, password) },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+describe("qaql serve", () => {
+  it("serves the sample until SIGTERM, then exits 0", async () => {
+    const server = await startServe(["--port", "0", "--user", "ada", "--password", "pw"]);
+    expect(server.resources).toBe("projects, artefacts, findings");
+    const token = await tokenOf(server.url, "ada", "pw");
+    const where = "type.id=FILE AND rank>=3";
+    const query = new URLSearchParams({ where, fields: "id,name", size: "4", page: "2" });
+    const response = await fetch(`${server.url}/artefacts?${query}`, {
+      headers: { authorization: `Bearer ${token}`, accept: "application/vnd.qaql.app-v2+json" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe(
+      "application/vnd.qaql.app-v2+json; charset=utf-8",
+    );
+    const body = (await response.json()) as { artefacts: unknown[]; _links: { next: unknown } };
+    const expected = (sample.artefacts ?? [])
+      .filter(compileWhere(where))
+      .map(compileFields("id,name"));
+    expect(body.artefacts).toEqual(expected.slice(4, 8));
+    expect(body._links.next).toEqual({
+      href: `/api/artefacts?${query.toString().replace("page=2", "page=3")}`,
+    });
+    const wrong = await fetch(`${server.url}/token`, {
+      headers: { authorization: basic("ada", "no") },
+    });
+    expect(wrong.status).toBe(401);
+    server.child.kill("SIGTERM");
+    expect(await waitForExit(server.child)).toBe(0);
+    expect(server.stderr()).toBe("");
+  });
+
+  it("exits 0 on Ctrl-C (SIGINT) too, with a connection still open", async () => {
+    const server = await startServe(["--port", "0", "--user", "ada", "--password", "pw"]);
+    const token = await tokenOf(server.url, "ada", "pw");
+    // fetch keeps the connection alive; the server must close it to stop.
+    await fetch(`${server.url}/projects`, { headers: { authorization: `Bearer ${token}` } });
+    server.child.kill("SIGINT");
+    expect(await waitForExit(server.child)).toBe(0);
+  });
+
+  it("takes the credentials from the environment, an array with --resource, and the size options", async () => {
+    const file = join(scratch, "tags.json");
+    writeFileSync(file, JSON.stringify([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]));
+    const server = await startServe(
+      [file, "--port", "0", "--resource", "tags", "--max-size", "3", "--vendor", "acme"],
+      { env: { QAQL_USER: "env-user", QAQL_PASSWORD: "env-pw" } },
+    );
+    expect(server.resources).toBe("tags");
+    const headers = { authorization: `Bearer ${await tokenOf(server.url, "env-user", "env-pw")}` };
+    const page = (await (await fetch(`${server.url}/tags`, { headers })).json()) as Row;
+    expect(page.tags).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    const tooLarge = await fetch(`${server.url}/tags?size=4`, { headers });
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.json()).toMatchObject({ code: "SIZE_TOO_LARGE", parameter: "size" });
+    const acme = await fetch(`${server.url}/tags/4`, {
+      headers: { ...headers, accept: "application/vnd.acme.app-latest+json" },
+    });
+    expect(await acme.json()).toEqual({ id: 4 });
+    server.child.kill("SIGTERM");
+    expect(await waitForExit(server.child)).toBe(0);
+  });
+
+  it("reads NDJSON from stdin and validates against --schema", async () => {
+    const input = '{"id":1,"name":"a"}\n{"id":2,"name":"b"}\n';
+    const server = await startServe(
+      [
+        "-",
+        "--port",
+        "0",
+        "--user",
+        "u",
+        "--password",
+        "p",
+        "--resource",
+        "projects",
+        "--schema",
+        "projects=project",
+      ],
+      { input },
+    );
+    const headers = { authorization: `Bearer ${await tokenOf(server.url, "u", "p")}` };
+    const unknown = await fetch(`${server.url}/projects?where=nope%3D1`, { headers });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      code: "UNKNOWN_FIELD",
+      parameter: "where",
+      offset: 0,
+    });
+    const found = await fetch(`${server.url}/projects?where=name%3Db`, { headers });
+    expect(((await found.json()) as Row).projects).toEqual([{ id: 2, name: "b" }]);
+    server.child.kill("SIGTERM");
+    expect(await waitForExit(server.child)).toBe(0);
+  });
+
+  it("prints its help", () => {
+    const run = runCli(["serve", "--help"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: qaql serve \[FILE\|-\] --user U --password P/);
+    expect(runCli(["--help"]).stdout).toMatch(/\n {2}serve +serve a dump over HTTP/);
+  });
+
+  const credentials = ["--user", "u", "--password", "p"];
+
+  it.each([
+    [[], "--user and --password"],
+    [["--user", "u"], "--user and --password"],
+    [["--user", "a:b", "--password", "p"], "colon"],
+    [
+      [...credentials, "--port", "http"],
+      '--port must be a whole number from 0 to 65535, not "http"',
+    ],
+    [[...credentials, "--port", "65536"], "--port must be"],
+    [[...credentials, "--port=-1"], "--port must be"],
+    [[...credentials, "--max-size", "0"], "--max-size must be"],
+    [
+      [...credentials, "--default-size", "30", "--max-size", "10"],
+      "--default-size cannot be larger",
+    ],
+    [[...credentials, "--vendor", "a/b"], "--vendor must be"],
+    [[...credentials, "--schema", "project"], "RESOURCE=SCHEMA"],
+    [[...credentials, "a.json", "b.json"], 'unexpected argument "b.json"'],
+    [[...credentials, "--prot", "1"], "--prot"],
+  ])("%j is a usage error, exit 2", (args, words) => {
+    const run = runCli(["serve", ...args]);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(words);
+    expect(run.stderr).toContain('"qaql serve --help"');
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it.each([
+    ["a missing file", [join(scratch, "missing.json")], "", "no such file or directory (ENOENT)"],
+    ["malformed JSON", ["BROKEN"], "", "is not JSON"],
+    ["an array without --resource", ["ARRAY"], "", "name its resource with --resource"],
+    [
+      "a resource the dump lacks",
+      ["--resource", "nope"],
+      "",
+      'has no array "nope"; it has projects, artefacts, findings',
+    ],
+    [
+      "a schema for a resource the dump lacks",
+      ["--schema", "nope=project"],
+      "",
+      '--schema names "nope"',
+    ],
+    ["an unknown schema", ["--schema", "projects=projectz"], "", 'unknown schema "projectz"'],
+    ["a resource named token", ["TOKEN"], "", 'cannot be named "token"'],
+    [
+      "a record that is no object",
+      ["NUMBERS"],
+      "",
+      'the record at index 1 of "n" is not an object',
+    ],
+    ["stdin that is no JSON", ["-"], "{", "stdin is not JSON"],
+  ])("%s is one line, exit 1", (_, args, input, words) => {
+    writeFileSync(join(scratch, "broken.json"), '{"projects": [{"id": 1},\n');
+    writeFileSync(join(scratch, "array.json"), "[]");
+    writeFileSync(join(scratch, "token.json"), '{"token": []}');
+    writeFileSync(join(scratch, "numbers.json"), '{"n": [{}, 2]}');
+    const files: Record<string, string> = {
+      BROKEN: join(scratch, "broken.json"),
+      ARRAY: join(scratch, "array.json"),
+      TOKEN: join(scratch, "token.json"),
+      NUMBERS: join(scratch, "numbers.json"),
+    };
+    const run = runCli(["serve", ...credentials, ...args.map((arg) => files[arg] ?? arg)], {
+      input,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(words);
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it("reports a busy port in one line, exit 1", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const run = runCli(["serve", ...credentials, "--port", String(port)]);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toBe(
+        `qaql: cannot listen on 127.0.0.1:${port}: the port is in use; choose another with --port (0 for any free port)\n`,
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+});
