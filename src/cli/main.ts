@@ -5,8 +5,10 @@ import { QueryError } from "../errors/errors.ts";
 import type { Command, CommandContext, Invocation } from "./command.ts";
 import { astCommand } from "./commands/ast.ts";
 import { checkCommand } from "./commands/check.ts";
+import { conformanceCommand } from "./commands/conformance.ts";
 import { filterCommand } from "./commands/filter.ts";
 import { fmtCommand } from "./commands/fmt.ts";
+import { serveCommand } from "./commands/serve.ts";
 import { sqlCommand } from "./commands/sql.ts";
 import { CliError, EXIT, UsageError } from "./failure.ts";
 import { styleMessage } from "./terminal.ts";
@@ -18,6 +20,8 @@ const COMMANDS: readonly Command[] = [
   fmtCommand,
   astCommand,
   sqlCommand,
+  serveCommand,
+  conformanceCommand,
 ];
 
 function version(): string {
@@ -34,7 +38,7 @@ const MAIN_HELP = `Usage: qaql <command> [options]
 The where filter and fields selection languages of the quality-analysis REST API, on dumps.
 
 Commands:
-${COMMANDS.map((command) => `  ${command.name.padEnd(8)} ${command.summary}`).join("\n")}
+${COMMANDS.map((command) => `  ${command.name.padEnd(12)} ${command.summary}`).join("\n")}
 
 Run "qaql <command> --help" for a command's options. "qaql --version" prints the version.`;
 
@@ -54,7 +58,7 @@ function invoke(
     });
   } catch (error) {
     // parseArgs names the option in its message; its first sentence is the useful part.
-    const message = (error as Error).message.split(". ")[0] ?? "invalid arguments";
+    const message = (error as Error).message.split(/\.\s/)[0] ?? "invalid arguments";
     throw new UsageError(message.replace(/\.$/, ""), command.name);
   }
   if (parsed.values.help) {

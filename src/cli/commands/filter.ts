@@ -111,6 +111,19 @@ class ResultWriter {
   }
 }
 
+function describeProgress(
+  records: number,
+  matched: number,
+  bytes: number,
+  seconds: number,
+): string {
+  const mb = bytes / 1e6;
+  return (
+    `${records.toLocaleString("en-US")} records, ${matched.toLocaleString("en-US")} matching, ` +
+    `${mb.toFixed(1)} MB, ${(mb / seconds).toFixed(1)} MB/s`
+  );
+}
+
 async function run(invocation: Invocation, context: CommandContext): Promise<number> {
   const filterPlan = await plan(invocation);
   const { matches, project } = filterPlan;
@@ -148,7 +161,7 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
       }
       seen += batch.records.length;
       await writer.writeBatch(texts, resource);
-      progress.update(seen, batch.bytesRead, matched);
+      progress.update((seconds) => describeProgress(seen, matched, batch.bytesRead, seconds));
       if (output.closed || (matched >= end && !countAll)) break;
     }
     progress.finish();

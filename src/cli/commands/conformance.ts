@@ -1,0 +1,106 @@
+import { type Command, stringOption } from "../command.ts";
+import { runConformance } from "../conformance/run-conformance.ts";
+import { EXIT, UsageError } from "../failure.ts";
+import { loadSchema } from "../inputs.ts";
+import { Progress } from "../progress.ts";
+
+function readCount(invocation: Parameters<Command["run"]>[0], name: string): number | undefined {
+  const text = stringOption(invocation, name);
+  if (text === undefined) return undefined;
+  const value = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || (name === "runs" && value < 1)) {
+    throw new UsageError(
+      `--${name} must be ${name === "runs" ? "a positive" : "an"} integer, not ${JSON.stringify(text)}`,
+      "conformance",
+    );
+  }
+  return value;
+}
+
+export const conformanceCommand: Command = {
+  name: "conformance",
+  summary: "check a live server's list requests against the reference semantics",
+  help: `Usage: qaql conformance --url URL --token T --resource R --schema S
+                        [--runs N] [--seed S] [--path P]
+
+Fetches every record of the resource once (following the list's next links), then sends
+generated filters, selections and pages (fast-check) and compares each answer with the reference
+evaluation of the same records: items, their order and projection, and the _links. The first
+disagreement is shrunk to a minimal request and printed with the seed that reproduces it.
+
+Options:
+  --url URL        the API's base, such as http://127.0.0.1:8080/api
+  --token T        sent as "Authorization: Bearer T" (qaql serve: GET /api/token)
+  --resource R     the resource to test, such as artefacts
+  --schema S       project, artefact, finding, or a JSON file holding a schema shape:
+                   the fields the generated filters and selections use
+  --runs N         requests to send (default 100)
+  --seed S         fast-check's seed, to repeat a run
+  --path P         with --seed, replay one reported counterexample
+  -h, --help       this help
+
+Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage error.`,
+  options: {
+    url: { type: "string" },
+    token: { type: "string" },
+    resource: { type: "string" },
+    schema: { type: "string" },
+    runs: { type: "string" },
+    seed: { type: "string" },
+    path: { type: "string" },
+  },
+  maxPositionals: 0,
+  async run(invocation, context) {
+    const required = (name: string) => {
+      const value = stringOption(invocation, name);
+      if (value === undefined) throw new UsageError(`--${name} is required`, "conformance");
+      return value;
+    };
+    const url = required("url");
+    if (!/^https?:\/\//.test(url)) {
+      throw new UsageError(
+        `--url must be an http(s) URL, not ${JSON.stringify(url)}`,
+        "conformance",
+      );
+    }
+    const token = required("token");
+    const resource = required("resource");
+    const schema = await loadSchema(required("schema"));
+    if (!schema) throw new UsageError("--schema is required", "conformance");
+    const path = stringOption(invocation, "path");
+    const seed = readCount(invocation, "seed");
+    if (path !== undefined && seed === undefined) {
+      throw new UsageError("--path replays a case of one run: give its --seed too", "conformance");
+    }
+    const progress = new Progress(context.stderr);
+    const report = await runConformance({
+      url,
+      token,
+      resource,
+      schema,
+      runs: readCount(invocation, "runs"),
+      seed,
+      path,
+      onRequest: (count) => progress.update(() => `${count} requests`),
+    });
+    progress.finish();
+    const out = context.stdout;
+    if (report.ok) {
+      out.write(
+        `${context.outStyle.ok("agrees")}: ${report.runs} generated requests over ${report.records} ${resource} ` +
+          `matched the reference (seed ${report.seed})\n`,
+      );
+      return EXIT.ok;
+    }
+    const { disagreement: d } = report;
+    out.write(
+      `${context.outStyle.error("disagrees")}: ${d.reason}\n` +
+        `  request:  GET ${d.request}${d.timeZone ? `  (timezone: ${d.timeZone})` : ""}\n` +
+        `  expected: ${d.expected}\n` +
+        `  received: ${d.received}\n` +
+        `  found after ${report.runs} requests, shrunk in ${report.shrinks} steps over ${report.records} ${resource}; ` +
+        `replay: --seed ${report.seed} --path ${report.path}\n`,
+    );
+    return EXIT.invalid;
+  },
+};

@@ -1,0 +1,271 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { createInterface } from "node:readline";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { WhereExpression, WhereNode } from "../../src/ast/where.ts";
+import {
+  type ConformanceReport,
+  runConformance,
+} from "../../src/cli/conformance/run-conformance.ts";
+import { createApiServer } from "../../src/cli/serve/api-server.ts";
+import { type Evaluate, referenceEvaluate } from "../../src/cli/serve/evaluate.ts";
+import { compileFields } from "../../src/compile-fields.ts";
+import { compileWhere } from "../../src/compile-where.ts";
+import { schemas } from "../../src/schema/resources.ts";
+import { CLI, runCli } from "../support/run-cli.ts";
+
+const sample = JSON.parse(
+  readFileSync(new URL("../../sample/dump.json", import.meta.url), "utf8"),
+) as Record<string, object[]>;
+const USER = "alice";
+const PASSWORD = "s3cret";
+const SCHEMAS = {
+  artefacts: schemas.artefact,
+  projects: schemas.project,
+  findings: schemas.finding,
+};
+
+/** Pages and projects matches as the reference does, after a possibly wrong filter. */
+function pageOf(matches: readonly object[], request: Parameters<Evaluate>[1], start?: number) {
+  const from = start ?? (request.page - 1) * request.size;
+  const project = request.fields ? compileFields(request.fields) : (row: object) => row;
+  return { items: matches.slice(from, from + request.size).map(project), total: matches.length };
+}
+
+/** Deep copy with every null turned into "": a server that stores NULL as an empty string. */
+const nullsAsEmpty = (value: unknown): unknown =>
+  value === null
+    ? ""
+    : Array.isArray(value)
+      ? value.map(nullsAsEmpty)
+      : typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, nullsAsEmpty(v)]))
+        : value;
+
+/** Lower-cases the patterns of a filter and the strings they are matched against. */
+function lowerPatterns(where: WhereExpression): WhereExpression {
+  const lower = (node: WhereNode): WhereNode => {
+    if (node.kind === "and" || node.kind === "or") {
+      return { ...node, operands: node.operands.map(lower) } as WhereNode;
+    }
+    if (node.kind === "pattern") {
+      return { ...node, value: { ...node.value, text: node.value.text.toLowerCase() } };
+    }
+    return node;
+  };
+  return lower(where) as WhereExpression;
+}
+const lowerStrings = (value: unknown): unknown =>
+  typeof value === "string"
+    ? value.toLowerCase()
+    : Array.isArray(value)
+      ? value.map(lowerStrings)
+      : value !== null && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lowerStrings(v)]))
+        : value;
+const hasPattern = (node: WhereNode): boolean =>
+  node.kind === "pattern" ||
+  ((node.kind === "and" || node.kind === "or") && node.operands.some(hasPattern));
+
+const WRONG: Record<string, Evaluate> = {
+  "a wrong null rule (NULL stored as an empty string)": (records, request) => {
+    const { where, schema, timeZone } = request;
+    const matches = where ? compileWhere(where, { schema, timeZone }) : () => true;
+    return pageOf(
+      records.filter((record) => matches(nullsAsEmpty(record))),
+      request,
+    );
+  },
+  "a case-insensitive ~": (records, request) => {
+    const { where, schema, timeZone } = request;
+    if (!where || !hasPattern(where)) return referenceEvaluate(records, request);
+    const matches = compileWhere(lowerPatterns(where), { schema, timeZone });
+    return pageOf(
+      records.filter((record) => matches(lowerStrings(record))),
+      request,
+    );
+  },
+  "off-by-one paging (pages start one item late)": (records, request) => {
+    const { where, schema, timeZone } = request;
+    const matches = where ? records.filter(compileWhere(where, { schema, timeZone })) : records;
+    return pageOf(matches, request, (request.page - 1) * request.size + 1);
+  },
+};
+
+async function startServer(evaluate?: Evaluate) {
+  const server = createApiServer({
+    data: sample,
+    user: USER,
+    password: PASSWORD,
+    schemas: SCHEMAS,
+    ...(evaluate && { evaluate }),
+  });
+  const { url } = await server.listen(0);
+  const basic = Buffer.from(`${USER}:${PASSWORD}`).toString("base64");
+  const response = await fetch(`${url}/token`, { headers: { authorization: `Basic ${basic}` } });
+  const { token } = (await response.json()) as { token: string };
+  return { server, url, token };
+}
+
+describe("qaql conformance against servers started here", () => {
+  it("finds the reference server in agreement", async () => {
+    const { server, url, token } = await startServer();
+    try {
+      for (const [resource, schema] of Object.entries(SCHEMAS)) {
+        const report = await runConformance({ url, token, resource, schema, runs: 60, seed: 11 });
+        expect(report).toMatchObject({ ok: true, runs: 60, records: sample[resource]?.length });
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each(Object.keys(WRONG))("catches %s, shrunk, with a replayable seed", async (name) => {
+    const { server, url, token } = await startServer(WRONG[name]);
+    try {
+      const options = { url, token, resource: "artefacts", schema: schemas.artefact, runs: 300 };
+      const report: ConformanceReport = await runConformance({ ...options, seed: 5 });
+      if (report.ok) throw new Error(`${name} was not caught`);
+      expect(report.disagreement.reason).toMatch(/different items|link|status/);
+      // The reported case alone still fails: the seed and path replay it.
+      const replay = await runConformance({ ...options, seed: report.seed, path: report.path });
+      expect(replay.ok).toBe(false);
+      if (name.includes("~")) expect(report.disagreement.request).toContain("~");
+      if (name.includes("null"))
+        expect(report.disagreement.request).toMatch(/NULL|!%3D|%3C|%3E|IN/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("qaql serve and qaql conformance as commands", () => {
+  let serve: ReturnType<typeof spawn>;
+  let url = "";
+
+  beforeAll(async () => {
+    serve = spawn(
+      process.execPath,
+      [
+        CLI,
+        "serve",
+        "--port",
+        "0",
+        "--user",
+        USER,
+        "--password",
+        PASSWORD,
+        "--schema",
+        "artefacts=artefact",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const lines = createInterface({ input: serve.stdout as NodeJS.ReadableStream });
+    const first = await new Promise<string>((resolve) => lines.once("line", resolve));
+    url = /(http:\/\/\S+\/api)/.exec(first)?.[1] ?? "";
+  });
+  afterAll(() => {
+    serve.kill("SIGTERM");
+  });
+
+  it("agrees, exit 0", async () => {
+    const basic = Buffer.from(`${USER}:${PASSWORD}`).toString("base64");
+    const { token } = (await (
+      await fetch(`${url}/token`, { headers: { authorization: `Basic ${basic}` } })
+    ).json()) as { token: string };
+    // runCli is synchronous: the server runs in its own process, so it keeps answering.
+    const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, [
+        CLI,
+        "conformance",
+        "--url",
+        url,
+        "--token",
+        token,
+        "--resource",
+        "artefacts",
+        "--schema",
+        "artefact",
+        "--runs",
+        "40",
+        "--seed",
+        "3",
+      ]);
+      let stdout = "";
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+      });
+      child.on("close", (status) => resolve({ status, stdout }));
+    });
+    expect(run.stdout).toMatch(
+      /^agrees: 40 generated requests over 1001 artefacts matched the reference \(seed 3\)\n$/,
+    );
+    expect(run.status).toBe(0);
+  });
+
+  it.each([
+    [["--token", "t", "--resource", "artefacts", "--schema", "artefact"], "--url is required"],
+    [
+      ["--url", "ftp://x", "--token", "t", "--resource", "a", "--schema", "artefact"],
+      "http(s) URL",
+    ],
+    [
+      [
+        "--url",
+        "http://x",
+        "--token",
+        "t",
+        "--resource",
+        "a",
+        "--schema",
+        "artefact",
+        "--runs",
+        "0",
+      ],
+      "--runs",
+    ],
+    [
+      [
+        "--url",
+        "http://x",
+        "--token",
+        "t",
+        "--resource",
+        "a",
+        "--schema",
+        "artefact",
+        "--path",
+        "1:2",
+      ],
+      "--seed",
+    ],
+  ])("%j is a usage error", (args, words) => {
+    const run = runCli(["conformance", ...args]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(words);
+  });
+
+  it("reports a server it cannot reach in one line, exit 1", async () => {
+    const probe = createServer();
+    const port = await new Promise<number>((resolve) =>
+      probe.listen(0, "127.0.0.1", () => resolve((probe.address() as AddressInfo).port)),
+    );
+    await new Promise((resolve) => probe.close(resolve));
+    const run = runCli([
+      "conformance",
+      "--url",
+      `http://127.0.0.1:${port}/api`,
+      "--token",
+      "t",
+      "--resource",
+      "artefacts",
+      "--schema",
+      "artefact",
+    ]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^qaql: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/artefacts: ECONNREFUSED\n$/,
+    );
+  });
+});
