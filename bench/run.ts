@@ -1,5 +1,6 @@
 // Runs the benchmark modules: all of them, or those named on the command line
 // (`npm run bench -- parse` runs `parse` and every `parse-…` module).
+import { globBenchmark } from "./glob.bench.ts";
 import { type Benchmark, consumedResults, readBenchOptions } from "./harness.ts";
 import { linearityBenchmark } from "./linearity.bench.ts";
 import { parseBenchmark } from "./parse.bench.ts";
@@ -16,6 +17,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   predicateBenchmark,
   sqlBenchmark,
   streamBenchmark,
+  globBenchmark,
 ];
 
 function select(names: readonly string[]): Benchmark[] {

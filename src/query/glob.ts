@@ -1,0 +1,161 @@
+// The glob patterns of `data.patterns`: `*` any run of characters, `?` one code point, no escapes.
+import type { ParseResult } from "./string-issue.ts";
+import type { GlobPattern } from "./types.ts";
+
+/** The pattern that matches every text, `*` (the API's default pattern). */
+export const ANY_TEXT: GlobPattern = { text: "*" };
+
+/** Parses a glob pattern; every string is one (no escapes, `*` and `?` are always wildcards). */
+export function parseGlob(text: string): ParseResult<GlobPattern> {
+  return { ok: true, value: { text } };
+}
+
+/** Prints a pattern canonically: each run of `*` collapsed to one, which means the same. */
+export function formatGlob(pattern: GlobPattern): string {
+  let out = "";
+  let previous = "";
+  for (const char of pattern.text) {
+    if (char !== "*" || previous !== "*") out += char;
+    previous = char;
+  }
+  return out;
+}
+
+// -1 stands for `?` in a segment; any other entry is a code point.
+const ANY_CHAR = -1;
+
+/** A `*`-free piece of the pattern, prepared for the bit-parallel (Shift-And) search. */
+interface Segment {
+  readonly chars: readonly number[];
+  /** Per code point of the segment: the bit mask of positions it may fill, `?` positions included. */
+  readonly masks: ReadonlyMap<number, Uint32Array>;
+  /** The first word of the masks of ASCII code points, for the common one-word search (512 bytes). */
+  readonly ascii: Uint32Array;
+  /** The positions holding `?`, which every code point may fill. */
+  readonly anyMask: Uint32Array;
+}
+
+function toCodePoints(text: string): number[] {
+  const points: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const point = text.codePointAt(i) ?? 0;
+    points.push(point);
+    if (point > 0xffff) i++;
+  }
+  return points;
+}
+
+function prepareSegment(chars: readonly number[]): Segment {
+  const words = Math.max(1, Math.ceil(chars.length / 32));
+  const anyMask = new Uint32Array(words);
+  chars.forEach((char, i) => {
+    if (char === ANY_CHAR) anyMask[i >>> 5] = (anyMask[i >>> 5] ?? 0) | (1 << (i & 31));
+  });
+  const masks = new Map<number, Uint32Array>();
+  chars.forEach((char, i) => {
+    if (char === ANY_CHAR) return;
+    let mask = masks.get(char);
+    if (mask === undefined) {
+      mask = Uint32Array.from(anyMask);
+      masks.set(char, mask);
+    }
+    mask[i >>> 5] = (mask[i >>> 5] ?? 0) | (1 << (i & 31));
+  });
+  const ascii = new Uint32Array(128).fill(anyMask[0] ?? 0);
+  for (const [char, mask] of masks) if (char < 128) ascii[char] = mask[0] ?? 0;
+  return { chars, masks, ascii, anyMask };
+}
+
+/** Where `segment` ends if it matches `text` at code unit `at`, or -1. */
+function matchAt(segment: Segment, text: string, at: number): number {
+  let i = at;
+  for (const char of segment.chars) {
+    if (i >= text.length) return -1;
+    const point = text.codePointAt(i) ?? 0;
+    if (char !== ANY_CHAR && char !== point) return -1;
+    i += point > 0xffff ? 2 : 1;
+  }
+  return i;
+}
+
+/** The code unit where the last `count` code points of `text` start, or -1 if it has fewer. */
+function startOfLast(text: string, count: number): number {
+  let i = text.length;
+  for (let n = 0; n < count; n++) {
+    if (i === 0) return -1;
+    const unit = text.charCodeAt(i - 1);
+    const before = i >= 2 ? text.charCodeAt(i - 2) : 0;
+    // A low surrogate right after a high one is the second half of one code point.
+    const pair = unit >= 0xdc00 && unit <= 0xdfff && before >= 0xd800 && before <= 0xdbff;
+    i -= pair ? 2 : 1;
+  }
+  return i;
+}
+
+/**
+ * The end of the leftmost occurrence of `segment` in `text[from, to)` (code units), or -1.
+ * Shift-And: one pass over the text, ⌈segment length / 32⌉ word operations per code point.
+ */
+function findSegment(segment: Segment, text: string, from: number, to: number): number {
+  const length = segment.chars.length;
+  const words = segment.anyMask.length;
+  if (words === 1) {
+    const { ascii, masks, anyMask } = segment;
+    const any = anyMask[0] ?? 0;
+    const found = 1 << (length - 1);
+    let state = 0;
+    for (let i = from; i < to; ) {
+      const point = text.codePointAt(i) ?? 0;
+      i += point > 0xffff ? 2 : 1;
+      const mask = point < 128 ? (ascii[point] ?? 0) : (masks.get(point)?.[0] ?? any);
+      state = ((state << 1) | 1) & mask;
+      if ((state & found) !== 0) return i;
+    }
+    return -1;
+  }
+  const state = new Uint32Array(words);
+  const lastWord = (length - 1) >>> 5;
+  const lastBit = 1 << ((length - 1) & 31);
+  for (let i = from; i < to; ) {
+    const point = text.codePointAt(i) ?? 0;
+    i += point > 0xffff ? 2 : 1;
+    const mask = segment.masks.get(point) ?? segment.anyMask;
+    let carry = 1;
+    for (let w = 0; w < words; w++) {
+      const word = state[w] ?? 0;
+      state[w] = ((word << 1) | carry) & (mask[w] ?? 0);
+      carry = word >>> 31;
+    }
+    if (((state[lastWord] ?? 0) & lastBit) !== 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * Compiles a pattern to a matcher of whole texts. Without `*` it compares code point by code
+ * point; otherwise the first and last segments are anchored and each middle one is found at its
+ * leftmost place after the previous one (leftmost is always safe: `*` absorbs the rest). Time
+ * is O(m + n·⌈k/32⌉) for a text of n code points and the longest segment of k: linear in the
+ * text, with no backtracking and no RegExp.
+ */
+export function compileGlob(pattern: GlobPattern): (text: string) => boolean {
+  const pieces = pattern.text
+    .split("*")
+    .map((piece) => toCodePoints(piece).map((point) => (point === 63 ? ANY_CHAR : point)));
+  const segments = pieces.map(prepareSegment);
+  const first = segments[0] ?? prepareSegment([]);
+  if (segments.length === 1) return (text) => matchAt(first, text, 0) === text.length;
+  const last = segments[segments.length - 1] ?? prepareSegment([]);
+  const middle = segments.slice(1, -1).filter((segment) => segment.chars.length > 0);
+  return (text) => {
+    let at = matchAt(first, text, 0);
+    if (at < 0) return false;
+    const end = startOfLast(text, last.chars.length);
+    if (end < at || matchAt(last, text, end) < 0) return false;
+    for (const segment of middle) {
+      at = findSegment(segment, text, at, end);
+      if (at < 0) return false;
+    }
+    return true;
+  };
+}
