@@ -6,6 +6,9 @@ export type QueryLanguage = "where" | "fields";
 /** The query parameters of a list request (LANGUAGE.md 6); `where` and `fields` hold the two languages. */
 export type ListParameter = QueryLanguage | "page" | "size";
 
+/** What an error's input was: a list parameter, or the JSON query definition of `POST …/query`. */
+export type ErrorSource = ListParameter | "definition";
+
 /** The stable codes of syntax errors (LANGUAGE.md 1.4, 2.1, 2.2, 3.1). */
 export type SyntaxErrorCode =
   | "INPUT_TOO_LONG"
@@ -36,10 +39,10 @@ export abstract class QueryError extends Error implements PositionedFields {
   /** The text that was parsed; the caret in `message` points into it. */
   readonly input: string;
   /** The query parameter whose value `input` is, also the first word of `message`. */
-  readonly parameter: ListParameter;
+  readonly parameter: ErrorSource;
 
   protected constructor(
-    parameter: ListParameter,
+    parameter: ErrorSource,
     input: string,
     code: string,
     offset: number,
@@ -88,20 +91,35 @@ export interface ValidationIssue {
   readonly message: string;
   readonly offset: number;
   readonly length: number;
+  /** In a query definition: the RFC 6901 JSON Pointer of the member at fault. */
+  readonly pointer?: string;
+  /** In a query definition: the text `offset` and `length` point into (an interval, a pattern, or the member's JSON). */
+  readonly text?: string;
 }
 
-/** The filter or selection is well-formed but does not fit the schema; lists every problem. */
+/** The filter, selection or query definition is well-formed but does not fit; lists every problem. */
 export class QueryValidationError extends QueryError {
   override readonly name = "QueryValidationError";
   readonly issues: readonly ValidationIssue[];
 
-  constructor(language: QueryLanguage, input: string, issues: readonly ValidationIssue[]) {
+  /** For `"definition"`, `input` is the definition's JSON; the caret points into the first issue's `text`. */
+  constructor(
+    language: QueryLanguage | "definition",
+    input: string,
+    issues: readonly ValidationIssue[],
+  ) {
     const first = issues[0];
     if (!first) throw new RangeError("a QueryValidationError needs at least one issue");
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-    super(language, input, first.code, first.offset, first.length, first.message + more);
+    const where = first.pointer === undefined ? "" : `${first.pointer || "(root)"}: `;
+    const shown = first.text ?? input;
+    super(language, shown, first.code, first.offset, first.length, where + first.message + more);
+    if (first.text !== undefined) this.definitionText = input;
     this.issues = issues;
   }
+
+  /** For a query definition: its whole JSON text (`input` then holds the first issue's text). */
+  readonly definitionText?: string;
 }
 
 /** The stable codes of errors in a list request's parameters outside the two languages (LANGUAGE.md 6). */
