@@ -37,6 +37,7 @@ export { compileFields, compileListFields } from "./compile-fields.ts";
 export type { CompileWhereOptions } from "./compile-where.ts";
 export { compileWhere } from "./compile-where.ts";
 export type {
+  ErrorSource,
   ListParameter,
   ParameterErrorCode,
   QueryLanguage,
@@ -62,6 +63,46 @@ export type {
   SafeReadListRequestResult,
 } from "./list/read-list-request.ts";
 export { readListRequest, safeReadListRequest } from "./list/read-list-request.ts";
+export type {
+  Artefact,
+  ArtefactId,
+  ArtefactIndicator,
+  PreviousAnalysis,
+} from "./query/artefact.ts";
+export type {
+  DefinitionIssueCode,
+  ParseQueryDefinitionOptions,
+  SafeParseDefinitionResult,
+} from "./query/definition.ts";
+export { parseQueryDefinition, safeParseQueryDefinition } from "./query/definition.ts";
+export { ANY_TEXT, compileGlob, formatGlob, parseGlob } from "./query/glob.ts";
+export { EVERY_NUMBER, formatInterval, intervalContains, parseInterval } from "./query/interval.ts";
+export type { JsonSchema } from "./query/json-schema.ts";
+export { queryDefinitionJsonSchema } from "./query/json-schema.ts";
+export type {
+  CellValue,
+  ColouredCell,
+  QueryResult,
+  ResultColumn,
+  ResultRow,
+} from "./query/query-result.ts";
+export type { RunQueryOptions } from "./query/run-query.ts";
+export { runQuery } from "./query/run-query.ts";
+export type { ParseResult, StringIssue } from "./query/string-issue.ts";
+export type {
+  ColumnType,
+  DisplayType,
+  GlobPattern,
+  Interval,
+  IntervalBound,
+  OrderType,
+  QueryColumn,
+  QueryDefinition,
+  QueryFilter,
+  QueryFilterData,
+  QueryOrder,
+} from "./query/types.ts";
+export { UnknownArtefactError } from "./query/unknown-artefact-error.ts";
 export { schemas } from "./schema/resources.ts";
 export type { FieldType, ScalarTypeName, Schema, SchemaShape } from "./schema/schema.ts";
 export { defineSchema, SchemaDefinitionError } from "./schema/schema.ts";

@@ -8,6 +8,7 @@ import { checkCommand } from "./commands/check.ts";
 import { conformanceCommand } from "./commands/conformance.ts";
 import { filterCommand } from "./commands/filter.ts";
 import { fmtCommand } from "./commands/fmt.ts";
+import { queryCommand } from "./commands/query.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { sqlCommand } from "./commands/sql.ts";
 import { CliError, EXIT, UsageError } from "./failure.ts";
@@ -20,6 +21,7 @@ const COMMANDS: readonly Command[] = [
   fmtCommand,
   astCommand,
   sqlCommand,
+  queryCommand,
   serveCommand,
   conformanceCommand,
 ];

@@ -1,0 +1,176 @@
+import type { ValidationIssue } from "../../errors/errors.ts";
+import type { Artefact } from "../../query/artefact.ts";
+import { safeParseQueryDefinition } from "../../query/definition.ts";
+import type { CellValue, QueryResult, ResultRow } from "../../query/query-result.ts";
+import { runQuery } from "../../query/run-query.ts";
+import type { QueryDefinition } from "../../query/types.ts";
+import { UnknownArtefactError } from "../../query/unknown-artefact-error.ts";
+import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
+import { CliError, EXIT, UsageError } from "../failure.ts";
+import { openInput, readJsonFile } from "../inputs.ts";
+import { InputError, readRecords } from "../read-records.ts";
+
+const OUTPUTS = ["json", "table"] as const;
+type OutputFormat = (typeof OUTPUTS)[number];
+
+/** One issue of the definition on a line: where (JSON Pointer), what, and its code. */
+function describeIssue(issue: ValidationIssue): string {
+  const where = issue.pointer === undefined ? "" : `${issue.pointer || "/"}: `;
+  // Intervals and patterns are small languages of their own: say where inside the string.
+  const inside =
+    issue.text !== undefined &&
+    issue.pointer !== undefined &&
+    /\/(bounds|patterns)\/\d+$/.test(issue.pointer)
+      ? ` (at offset ${issue.offset} of ${JSON.stringify(issue.text)})`
+      : "";
+  return `${where}${issue.message}${inside} [${issue.code}]`;
+}
+
+async function readArtefacts(
+  file: string | undefined,
+  context: CommandContext,
+): Promise<Artefact[]> {
+  const input = await openInput(file, context.stdin);
+  const artefacts: Artefact[] = [];
+  try {
+    for await (const batch of readRecords(input.bytes, { resource: "artefacts" })) {
+      for (const record of batch.records) {
+        const id = (record as { id?: unknown } | null)?.id;
+        if (
+          typeof record !== "object" ||
+          Array.isArray(record) ||
+          (typeof id !== "number" && typeof id !== "string")
+        ) {
+          throw new CliError(
+            `${input.name}: record ${artefacts.length + 1} is not an artefact (an object with an id)`,
+          );
+        }
+        artefacts.push(record as Artefact);
+      }
+    }
+  } catch (error) {
+    // Name the input, since stdin and a file read the same to the reader.
+    if (error instanceof InputError) {
+      throw new CliError(`${input.name}: ${error.message.replace(/^input: /, "")}`);
+    }
+    throw error;
+  }
+  return artefacts;
+}
+
+/** A cell as table text: "-" for a missing value, blank for a column excluded for the row's type. */
+function showCell(cell: CellValue | null | undefined): string {
+  if (cell === undefined) return "";
+  if (cell === null) return "-";
+  return typeof cell === "object" ? String(cell.value) : String(cell);
+}
+
+/** The result as an aligned text table, numbers to the right, then a line counting the rows. */
+function formatTable(result: QueryResult, definition: QueryDefinition): string {
+  const fixed: [string, (row: ResultRow) => CellValue | null | undefined][] = [
+    ["id", (row) => row.id],
+    ["name", (row) => row.name],
+    ["type", (row) => row.type],
+  ];
+  if (!definition.hidePath) fixed.push(["path", (row) => row.path]);
+  if (!definition.hideRating) fixed.push(["rating", (row) => row.rating]);
+  const readers = [
+    ...fixed,
+    ...result.columns.map((column): (typeof fixed)[number] => [
+      column.key,
+      (row) => row.cells[column.key],
+    ]),
+  ];
+  const header = readers.map(([name]) => name);
+  const numeric = header.map(() => true);
+  const widths = header.map((name) => name.length);
+  const lines = result.rows.map((row) =>
+    readers.map(([, read], i) => {
+      const value = read(row);
+      const inner = typeof value === "object" && value !== null ? value.value : value;
+      if (typeof inner === "string") numeric[i] = false;
+      const text = showCell(value);
+      widths[i] = Math.max(widths[i] ?? 0, text.length);
+      return text;
+    }),
+  );
+  const render = (cells: readonly string[], isHeader: boolean) =>
+    cells
+      .map((cell, i) => {
+        const width = widths[i] ?? 0;
+        return numeric[i] && !isHeader ? cell.padStart(width) : cell.padEnd(width);
+      })
+      .join("  ")
+      .trimEnd();
+  return [
+    render(header, true),
+    ...lines.map((line) => render(line, false)),
+    `${result.rows.length} of ${result.total} rows`,
+  ].join("\n");
+}
+
+async function run(invocation: Invocation, context: CommandContext): Promise<number> {
+  const format = (stringOption(invocation, "output") ?? "json") as OutputFormat;
+  if (!OUTPUTS.includes(format)) {
+    throw new UsageError(`--output must be json or table, not ${JSON.stringify(format)}`, "query");
+  }
+  const definitionPath = stringOption(invocation, "definition");
+  if (definitionPath === undefined) throw new UsageError("--definition FILE is required", "query");
+  const parsed = safeParseQueryDefinition(await readJsonFile(definitionPath, "definition"));
+  const name = JSON.stringify(definitionPath);
+  for (const warning of parsed.warnings) {
+    context.stderr.write(
+      `qaql: ${context.errStyle.caret("warning")}: definition ${name}: ${describeIssue(warning)}\n`,
+    );
+  }
+  if (!parsed.success) {
+    const { issues } = parsed.error;
+    const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
+    context.stderr.write(
+      `${context.errStyle.error("qaql")}: the definition ${name} has ${count}:\n`,
+    );
+    for (const issue of issues) context.stderr.write(`  ${describeIssue(issue)}\n`);
+    return EXIT.invalid;
+  }
+  const artefacts = await readArtefacts(invocation.positionals[0], context);
+  const artefactId = stringOption(invocation, "artefact");
+  let result: QueryResult;
+  try {
+    result = runQuery(parsed.data, artefacts, artefactId === undefined ? {} : { artefactId });
+  } catch (error) {
+    if (error instanceof UnknownArtefactError) throw new CliError(`--artefact: ${error.message}`);
+    throw error;
+  }
+  context.stdout.write(
+    `${format === "json" ? JSON.stringify(result, null, 2) : formatTable(result, parsed.data)}\n`,
+  );
+  return EXIT.ok;
+}
+
+export const queryCommand: Command = {
+  name: "query",
+  summary: "run an artefact query definition (API 2.6) over a dump",
+  help: `Usage: qaql query --definition FILE [DUMP|-] [--artefact ID] [--output json|table]
+
+Runs the query definition in FILE (the body of POST /artefacts/{artefact-id}/query) over the
+artefacts of DUMP (- for stdin; the sample dump shipped with qaql when absent): a dump object's
+"artefacts" array, a list response, a JSON array or NDJSON of artefact records.
+
+Options:
+  --definition FILE  the query definition (JSON); every problem is listed with its JSON Pointer
+  --artefact ID      run from this artefact: its descendants, or its links with linkType;
+                     without it, all artefacts
+  --output F         json (default): {columns, rows, total}; table: aligned text, where "-" is
+                     a missing value and a blank cell a column excluded for the row's type
+  -h, --help         this help
+
+Warnings about the definition go to stderr.
+Exit status: 0 done, 1 invalid definition, input or artefact, 2 usage error.`,
+  options: {
+    definition: { type: "string" },
+    artefact: { type: "string" },
+    output: { type: "string" },
+  },
+  maxPositionals: 1,
+  run,
+};
