@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { schemas } from "../schema/resources.ts";
 import { defineSchema, type Schema, SchemaDefinitionError } from "../schema/schema.ts";
 import { CliError, describeSystemError } from "./failure.ts";
+import { InputError } from "./read-records.ts";
 
 // 256 KiB: larger file chunks raised peak RSS by ~50 MB (dead buffers freed late) for 2% speed.
 const CHUNK_BYTES = 1 << 18;
@@ -100,4 +101,10 @@ export async function readJsonFile(path: string, what: string): Promise<unknown>
       `the ${what} ${JSON.stringify(path)} is not JSON: ${(error as Error).message}`,
     );
   }
+}
+
+/** Names the input in a reader's error, since stdin and a file read the same to the reader. */
+export function nameInputError(error: unknown, input: Input): unknown {
+  if (!(error instanceof InputError)) return error;
+  return new CliError(`${input.name}: ${error.message.replace(/^input: /, "")}`);
 }

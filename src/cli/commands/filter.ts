@@ -9,11 +9,11 @@ import { pageLinks } from "../../list/paginate.ts";
 import { buildQueryString } from "../../list/query-string.ts";
 import { readListRequest } from "../../list/read-list-request.ts";
 import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
-import { CliError, EXIT, UsageError } from "../failure.ts";
-import { loadSchema, openInput } from "../inputs.ts";
+import { EXIT, UsageError } from "../failure.ts";
+import { loadSchema, nameInputError, openInput } from "../inputs.ts";
 import { fileOutput, type Output, stdoutOutput } from "../output.ts";
 import { Progress } from "../progress.ts";
-import { InputError, readRecords } from "../read-records.ts";
+import { readRecords } from "../read-records.ts";
 
 const OUTPUTS = ["json", "ndjson"] as const;
 type OutputFormat = (typeof OUTPUTS)[number];
@@ -170,11 +170,7 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
   } catch (error) {
     progress.finish();
     await output.abort();
-    // Name the input, since stdin and a file read the same to the reader.
-    if (error instanceof InputError) {
-      throw new CliError(`${input.name}: ${error.message.replace(/^input: /, "")}`);
-    }
-    throw error;
+    throw nameInputError(error, input);
   }
   return EXIT.ok;
 }

@@ -7,8 +7,8 @@ import type { QueryDefinition } from "../../query/types.ts";
 import { UnknownArtefactError } from "../../query/unknown-artefact-error.ts";
 import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
 import { CliError, EXIT, UsageError } from "../failure.ts";
-import { openInput, readJsonFile } from "../inputs.ts";
-import { InputError, readRecords } from "../read-records.ts";
+import { nameInputError, openInput, readJsonFile } from "../inputs.ts";
+import { readRecords } from "../read-records.ts";
 
 const OUTPUTS = ["json", "table"] as const;
 type OutputFormat = (typeof OUTPUTS)[number];
@@ -49,11 +49,7 @@ async function readArtefacts(
       }
     }
   } catch (error) {
-    // Name the input, since stdin and a file read the same to the reader.
-    if (error instanceof InputError) {
-      throw new CliError(`${input.name}: ${error.message.replace(/^input: /, "")}`);
-    }
-    throw error;
+    throw nameInputError(error, input);
   }
   return artefacts;
 }
