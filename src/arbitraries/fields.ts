@@ -3,6 +3,7 @@ import type { FieldItemNode, FieldsNode } from "../ast/fields.ts";
 import { NO_SPAN } from "../ast/span.ts";
 import { formatFields } from "../backends/format/format-fields.ts";
 import type { FieldType, Schema } from "../schema/schema.ts";
+import { type FieldScope, scopeBelow } from "../schema/validate-fields.ts";
 import { checkDepth, PARSER_MAX_LENGTH } from "./limits.ts";
 import { NAMES } from "./names.ts";
 
@@ -17,27 +18,17 @@ export interface FieldsArbitraryOptions {
 const MOST_DEPTH = 6;
 const LINKS = "_links";
 
-/** What a selection may name below a value: the fields of an object, any name, or nothing. */
-type Scope = Readonly<Record<string, FieldType>> | "any" | "none";
-
-function scopeBelow(type: FieldType): Scope {
-  // A selection below an array applies to its items (LANGUAGE.md 3.2).
-  let inner: FieldType | null = type;
-  while (inner?.kind === "array") inner = inner.items;
-  if (inner === null) return "any";
-  if (inner.kind === "object") return inner.fields ?? "any";
-  return "none";
-}
+type Scope = FieldScope;
 
 /** The scope below a name of a scope; nothing is selected inside `_links` (3.2). */
 function scopeOf(scope: Scope, name: string): Scope {
-  if (name === LINKS || scope === "none") return "none";
+  if (name === LINKS || scope === "scalar") return "scalar";
   if (scope === "any") return "any";
   return scopeBelow(scope[name] as FieldType);
 }
 
 const namesIn = (scope: Scope): readonly string[] =>
-  scope === "none" ? [] : scope === "any" ? NAMES : [...Object.keys(scope), LINKS];
+  scope === "scalar" ? [] : scope === "any" ? NAMES : [...Object.keys(scope), LINKS];
 
 /**
  * A dotted path from a scope and the scope it ends in; `_links` ends it and allows nothing below.

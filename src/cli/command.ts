@@ -1,4 +1,5 @@
 import type { Readable, Writable } from "node:stream";
+import { UsageError } from "./failure.ts";
 import type { Style } from "./terminal.ts";
 
 /** What a command may touch: the process's streams and environment, passed in for tests. */
@@ -38,4 +39,24 @@ export interface Command {
 export function stringOption(invocation: Invocation, name: string): string | undefined {
   const value = invocation.values[name];
   return typeof value === "string" ? value : undefined;
+}
+
+/** The `--where` and `--fields` texts of a command that needs at least one of them. */
+export function readQueryTexts(
+  invocation: Invocation,
+  command: string,
+): { readonly where: string | undefined; readonly fields: string | undefined } {
+  const where = stringOption(invocation, "where");
+  const fields = stringOption(invocation, "fields");
+  if (where === undefined && fields === undefined) {
+    throw new UsageError("give --where, --fields or both", command);
+  }
+  return { where, fields };
+}
+
+/** Reads a string option the command cannot do without; its absence is a usage error. */
+export function requiredOption(invocation: Invocation, name: string, command: string): string {
+  const value = stringOption(invocation, name);
+  if (value === undefined) throw new UsageError(`--${name} is required`, command);
+  return value;
 }

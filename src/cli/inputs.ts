@@ -62,6 +62,8 @@ const RESOURCE_SCHEMAS: Readonly<Record<string, Schema>> = {
 };
 
 /** `--schema`: a resource's name (LANGUAGE.md 4) or a JSON file holding a schema shape. */
+export async function loadSchema(option: string): Promise<Schema>;
+export async function loadSchema(option: string | undefined): Promise<Schema | undefined>;
 export async function loadSchema(option: string | undefined): Promise<Schema | undefined> {
   if (option === undefined) return undefined;
   const known = RESOURCE_SCHEMAS[option];

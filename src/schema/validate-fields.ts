@@ -6,10 +6,12 @@ import type { FieldType, Schema } from "./schema.ts";
 /** Stable codes of the problems a schema finds in a selection (LANGUAGE.md 4). */
 export type FieldsValidationCode = "UNKNOWN_FIELD" | "SCALAR_SUBSELECTION";
 
-/** What a selection may name below a value: any name, the fields of an object, or nothing. */
-type Scope = Readonly<Record<string, FieldType>> | "any" | "scalar";
+/** What a selection may name below a value: the fields of an object, any name, or nothing. */
+export type FieldScope = Readonly<Record<string, FieldType>> | "any" | "scalar";
+type Scope = FieldScope;
 
-function scopeBelow(type: FieldType): Scope {
+/** What a selection may name below a field of this type (items of arrays, LANGUAGE.md 3.2). */
+export function scopeBelow(type: FieldType): FieldScope {
   // A selection below an array applies to its items (3.2).
   let inner: FieldType | null = type;
   while (inner?.kind === "array") inner = inner.items;

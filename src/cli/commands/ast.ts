@@ -1,7 +1,7 @@
 import { parseFields } from "../../syntax/parse-fields.ts";
 import { parseWhere } from "../../syntax/parse-where.ts";
-import { type Command, stringOption } from "../command.ts";
-import { EXIT, UsageError } from "../failure.ts";
+import { type Command, readQueryTexts } from "../command.ts";
+import { EXIT } from "../failure.ts";
 
 export const astCommand: Command = {
   name: "ast",
@@ -20,11 +20,7 @@ Exit status: 0 done, 1 invalid text, 2 usage error.`,
   options: { where: { type: "string" }, fields: { type: "string" } },
   maxPositionals: 0,
   async run(invocation, context) {
-    const where = stringOption(invocation, "where");
-    const fields = stringOption(invocation, "fields");
-    if (where === undefined && fields === undefined) {
-      throw new UsageError("give --where, --fields or both", "ast");
-    }
+    const { where, fields } = readQueryTexts(invocation, "ast");
     const whereAst = where === undefined ? undefined : parseWhere(where);
     const fieldsAst = fields === undefined ? undefined : parseFields(fields);
     const tree =

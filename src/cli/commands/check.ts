@@ -3,8 +3,8 @@ import { formatWhere } from "../../backends/format/format-where.ts";
 import { QueryError, QueryValidationError } from "../../errors/errors.ts";
 import { parseFields } from "../../syntax/parse-fields.ts";
 import { parseWhere } from "../../syntax/parse-where.ts";
-import { type Command, stringOption } from "../command.ts";
-import { EXIT, UsageError } from "../failure.ts";
+import { type Command, readQueryTexts, stringOption } from "../command.ts";
+import { EXIT } from "../failure.ts";
 import { loadSchema } from "../inputs.ts";
 import { styleMessage } from "../terminal.ts";
 
@@ -39,11 +39,7 @@ Exit status: 0 valid, 1 invalid, 2 usage error.`,
   },
   maxPositionals: 0,
   async run(invocation, context) {
-    const where = stringOption(invocation, "where");
-    const fields = stringOption(invocation, "fields");
-    if (where === undefined && fields === undefined) {
-      throw new UsageError("give --where, --fields or both", "check");
-    }
+    const { where, fields } = readQueryTexts(invocation, "check");
     const schema = await loadSchema(stringOption(invocation, "schema"));
     const style = context.outStyle;
     const lines: string[] = [];

@@ -1,4 +1,4 @@
-import { type Command, stringOption } from "../command.ts";
+import { type Command, requiredOption, stringOption } from "../command.ts";
 import { runConformance } from "../conformance/run-conformance.ts";
 import { EXIT, UsageError } from "../failure.ts";
 import { loadSchema } from "../inputs.ts";
@@ -51,11 +51,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
   },
   maxPositionals: 0,
   async run(invocation, context) {
-    const required = (name: string) => {
-      const value = stringOption(invocation, name);
-      if (value === undefined) throw new UsageError(`--${name} is required`, "conformance");
-      return value;
-    };
+    const required = (name: string) => requiredOption(invocation, name, "conformance");
     const url = required("url");
     if (!/^https?:\/\//.test(url)) {
       throw new UsageError(
@@ -66,7 +62,6 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     const token = required("token");
     const resource = required("resource");
     const schema = await loadSchema(required("schema"));
-    if (!schema) throw new UsageError("--schema is required", "conformance");
     const path = stringOption(invocation, "path");
     const seed = readCount(invocation, "seed");
     if (path !== undefined && seed === undefined) {

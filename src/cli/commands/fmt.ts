@@ -2,8 +2,8 @@ import { formatFields } from "../../backends/format/format-fields.ts";
 import { formatWhere } from "../../backends/format/format-where.ts";
 import { parseFields } from "../../syntax/parse-fields.ts";
 import { parseWhere } from "../../syntax/parse-where.ts";
-import { type Command, stringOption } from "../command.ts";
-import { EXIT, UsageError } from "../failure.ts";
+import { type Command, readQueryTexts } from "../command.ts";
+import { EXIT } from "../failure.ts";
 
 export const fmtCommand: Command = {
   name: "fmt",
@@ -22,11 +22,7 @@ Exit status: 0 done, 1 invalid text, 2 usage error.`,
   options: { where: { type: "string" }, fields: { type: "string" } },
   maxPositionals: 0,
   async run(invocation, context) {
-    const where = stringOption(invocation, "where");
-    const fields = stringOption(invocation, "fields");
-    if (where === undefined && fields === undefined) {
-      throw new UsageError("give --where, --fields or both", "fmt");
-    }
+    const { where, fields } = readQueryTexts(invocation, "fmt");
     const lines: string[] = [];
     if (where !== undefined) lines.push(formatWhere(parseWhere(where)));
     if (fields !== undefined) lines.push(formatFields(parseFields(fields)));

@@ -1,7 +1,7 @@
 import type { ColumnSpec } from "../../backends/sql/compile-sql.ts";
 import { type DialectName, dialects } from "../../backends/sql/dialects.ts";
 import { toSql } from "../../to-sql.ts";
-import { type Command, stringOption } from "../command.ts";
+import { type Command, requiredOption, stringOption } from "../command.ts";
 import { CliError, EXIT, UsageError } from "../failure.ts";
 import { loadSchema, readJsonFile } from "../inputs.ts";
 
@@ -47,13 +47,11 @@ Exit status: 0 done, 1 invalid filter or file, 2 usage error.`,
   },
   maxPositionals: 0,
   async run(invocation, context) {
-    const where = stringOption(invocation, "where");
-    const dialect = stringOption(invocation, "dialect");
+    const where = requiredOption(invocation, "where", "sql");
+    const dialect = requiredOption(invocation, "dialect", "sql");
     const schemaOption = stringOption(invocation, "schema");
     const columnsPath = stringOption(invocation, "columns");
     const json = stringOption(invocation, "json");
-    if (where === undefined) throw new UsageError("--where is required", "sql");
-    if (dialect === undefined) throw new UsageError("--dialect is required", "sql");
     if (!Object.hasOwn(dialects, dialect)) {
       throw new UsageError(
         `unknown dialect ${JSON.stringify(dialect)}: expected ${Object.keys(dialects).join(", ")}`,
@@ -67,7 +65,6 @@ Exit status: 0 done, 1 invalid filter or file, 2 usage error.`,
       throw new UsageError("--columns and --json exclude each other", "sql");
     }
     const schema = await loadSchema(schemaOption);
-    if (!schema) throw new UsageError("--schema is required", "sql");
     const query = toSql(where, {
       dialect: dialect as DialectName,
       schema,

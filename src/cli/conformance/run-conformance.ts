@@ -4,11 +4,11 @@ import { fieldsArbitrary, TIME_ZONES, whereArbitrary } from "../../arbitraries/i
 import type { FieldsNode } from "../../ast/fields.ts";
 import type { WhereExpression } from "../../ast/where.ts";
 import { compileFields } from "../../compile-fields.ts";
-import { compileWhere } from "../../compile-where.ts";
 import { type PageLinks, pageLinks } from "../../list/paginate.ts";
 import { buildQueryString } from "../../list/query-string.ts";
 import type { Schema } from "../../schema/schema.ts";
 import { CliError } from "../failure.ts";
+import { referenceEvaluate } from "../serve/evaluate.ts";
 import { fetchJson } from "./fetch-json.ts";
 
 /** What `runConformance` needs: the server, its resource and schema, and fast-check's settings. */
@@ -143,8 +143,8 @@ async function check(
   options: ConformanceOptions,
 ): Promise<Disagreement | undefined> {
   const base = `${options.url.replace(/\/+$/, "")}/${encodeURIComponent(options.resource)}`;
-  const project = testCase.fields ? compileFields(testCase.fields) : (row: Row) => row;
   if (testCase.kind === "item") {
+    const project = testCase.fields ? compileFields(testCase.fields) : (row: Row) => row;
     const record = records[testCase.index] as Row;
     const query = testCase.fields ? `?${buildQueryString({ fields: testCase.fields })}` : "";
     const request = `${base}/${encodeURIComponent(String(record.id))}${query}`;
@@ -168,12 +168,18 @@ async function check(
   const { where, fields, page, size, timeZone } = testCase;
   const query = buildQueryString({ where, fields, page, size });
   const request = `${base}?${query}`;
-  const selected = where
-    ? records.filter(compileWhere(where, { schema: options.schema, timeZone }))
-    : records;
-  const first = ((page ?? 1) - 1) * size;
-  const expectedItems = selected.slice(first, first + size).map(project);
-  const expectedLinks: PageLinks = pageLinks(request, { page: page ?? 1, size }, selected.length);
+  // The reference is the one `qaql serve` answers with.
+  const { items: expectedItems, total } = await referenceEvaluate(records, {
+    where,
+    fields,
+    page: page ?? 1,
+    size,
+    paginated: true,
+    resource: options.resource,
+    timeZone: timeZone ?? "UTC",
+    schema: options.schema,
+  });
+  const expectedLinks: PageLinks = pageLinks(request, { page: page ?? 1, size }, total);
   const expected = `${describeRows(expectedItems)}; _links ${describeLinks(expectedLinks as unknown as Row)}`;
   const disagree = (reason: string, received: string): Disagreement => ({
     request,
