@@ -1,12 +1,13 @@
 import { type TokenType, tokenMatcher } from "chevrotain";
 import type { FieldsNode } from "../ast/fields.ts";
-import { QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
+import { type QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateFields } from "../schema/validate-fields.ts";
 import { FieldsParser } from "./fields-parser.ts";
 import { FieldsClose, FieldsComma, FieldsOpen, fieldsLexer } from "./fields-tokens.ts";
 import {
   type Grammar,
+  isParseError,
   type ParseLimits,
   runParser,
   type SafeParseResult,
@@ -60,9 +61,5 @@ export function safeParseFields(
   text: string,
   options: ParseFieldsOptions = {},
 ): SafeParseResult<FieldsNode, QuerySyntaxError | QueryValidationError> {
-  return safely(
-    (error): error is QuerySyntaxError | QueryValidationError =>
-      error instanceof QuerySyntaxError || error instanceof QueryValidationError,
-    () => parseFields(text, options),
-  );
+  return safely(isParseError, () => parseFields(text, options));
 }

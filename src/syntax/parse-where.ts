@@ -1,10 +1,11 @@
 import { type IToken, type TokenType, tokenMatcher } from "chevrotain";
 import type { WhereExpression } from "../ast/where.ts";
-import { QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
+import { type QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateWhere } from "../schema/validate-where.ts";
 import {
   type Grammar,
+  isParseError,
   type ParseLimits,
   runParser,
   type SafeParseResult,
@@ -91,9 +92,5 @@ export function safeParseWhere(
   text: string,
   options: ParseWhereOptions = {},
 ): SafeParseResult<WhereExpression, QuerySyntaxError | QueryValidationError> {
-  return safely(
-    (error): error is QuerySyntaxError | QueryValidationError =>
-      error instanceof QuerySyntaxError || error instanceof QueryValidationError,
-    () => parseWhere(text, options),
-  );
+  return safely(isParseError, () => parseWhere(text, options));
 }

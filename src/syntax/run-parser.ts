@@ -6,7 +6,7 @@ import {
   type TokenType,
   tokenMatcher,
 } from "chevrotain";
-import { type QueryLanguage, QuerySyntaxError } from "../errors/errors.ts";
+import { type QueryLanguage, QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
 import type { QueryParser } from "./base-parser.ts";
 
 /** Limits of LANGUAGE.md 1.4, configurable per call. */
@@ -40,9 +40,9 @@ export function safely<T, E extends Error>(
   }
 }
 
-/** Whether an error is a `QuerySyntaxError`. */
-export const isSyntaxError = (error: unknown): error is QuerySyntaxError =>
-  error instanceof QuerySyntaxError;
+/** Whether an error is what parsing a text can throw: a syntax error or, with a schema, a validation error. */
+export const isParseError = (error: unknown): error is QuerySyntaxError | QueryValidationError =>
+  error instanceof QuerySyntaxError || error instanceof QueryValidationError;
 
 /** How one language describes what it expected, for messages that name what the user typed. */
 export interface Grammar<P extends QueryParser, T> {
