@@ -6,6 +6,7 @@ import { linearityBenchmark } from "./linearity.bench.ts";
 import { parseBenchmark } from "./parse.bench.ts";
 import { predicateBenchmark } from "./predicate.bench.ts";
 import { projectionBenchmark } from "./projection.bench.ts";
+import { serveBenchmark } from "./serve.bench.ts";
 import { sqlBenchmark } from "./sql.bench.ts";
 import { streamBenchmark } from "./stream.bench.ts";
 
@@ -18,6 +19,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   sqlBenchmark,
   streamBenchmark,
   globBenchmark,
+  serveBenchmark,
 ];
 
 function select(names: readonly string[]): Benchmark[] {

@@ -26,26 +26,41 @@ function countPages(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / size));
 }
 
-function isPageOrSize(piece: string): "page" | "size" | undefined {
+type LinkParameter = "where" | "fields" | "page" | "size";
+
+const LINK_PARAMETERS: ReadonlySet<string> = new Set<LinkParameter>([
+  "where",
+  "fields",
+  "page",
+  "size",
+]);
+
+function linkParameterOf(piece: string): LinkParameter | undefined {
   const equals = piece.indexOf("=");
   const name = decodeQueryComponent(equals === -1 ? piece : piece.slice(0, equals));
-  return name === "page" || name === "size" ? name : undefined;
+  return typeof name === "string" && LINK_PARAMETERS.has(name)
+    ? (name as LinkParameter)
+    : undefined;
 }
 
 /**
- * Makes the href of any page from `selfUrl`: `page` and `size` stay where they first appear
- * (or are appended, page first), repeats of them go, every other piece is kept as written.
+ * Makes the href of any page from `selfUrl`: `where`, `fields`, `page` and `size` stay where
+ * they first appear (or `page` and `size` are appended, page first), `where` and `fields` as
+ * written; repeats of them and every other parameter go, so the links never grow with junk.
  */
 function hrefMaker(selfUrl: string, size: number): (page: number) => string {
   const { head, query, fragment } = splitUrl(selfUrl);
   const pieces: string[] = [];
+  const seen = new Set<LinkParameter>();
   let pageAt = -1;
   let sizeAt = -1;
   for (const piece of piecesOf(query ?? "")) {
-    const name = isPageOrSize(piece);
-    if (name === undefined) pieces.push(piece);
-    else if (name === "page" && pageAt === -1) pageAt = pieces.push("") - 1;
-    else if (name === "size" && sizeAt === -1) sizeAt = pieces.push("") - 1;
+    const name = linkParameterOf(piece);
+    if (name === undefined || seen.has(name)) continue;
+    seen.add(name);
+    const at = pieces.push(piece) - 1;
+    if (name === "page") pageAt = at;
+    else if (name === "size") sizeAt = at;
   }
   if (pageAt === -1) pageAt = pieces.push("") - 1;
   if (sizeAt === -1) sizeAt = pieces.push("") - 1;
@@ -64,7 +79,11 @@ function hrefMaker(selfUrl: string, size: number): (page: number) => string {
 /**
  * Writes the `_links` of one page of `total` items: `self`, `first`, `last`, and `previous` /
  * `next` where they exist, each `selfUrl` with its `page` and `size` set; past the end,
- * `previous` is the last page. Throws `QueryParameterError` for a page or size below 1.
+ * `previous` is the last page. The links carry only `where`, `fields`, `page` and `size`
+ * (the first of each, in the order of `selfUrl`, `where` and `fields` in their own raw
+ * encoding) and `selfUrl`'s fragment: other parameters are dropped, so that a request padded
+ * with unknown ones cannot make every link that long. Throws `QueryParameterError` for a page
+ * or size below 1.
  */
 export function pageLinks(
   selfUrl: string,

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cutForEcho } from "../../src/cli/serve/api-error.ts";
 import {
   type ApiServer,
   type ApiServerOptions,
@@ -357,15 +358,14 @@ describe("GET /api/<resource>", () => {
   });
 
   it("filters, projects and pages, keeping the request's own query in the links", async () => {
-    const query =
-      "where=type.id%3DFILE+AND+rank%3E%3D3&fields=id,name,measures(LOC)&size=5&page=2&x=1";
+    const query = "where=type.id%3DFILE+AND+rank%3E%3D3&fields=id,name,measures(LOC)&size=5&page=2";
     const reply = await send(main.origin, `/api/artefacts?${query}`, bearer);
     const matches = artefacts.filter(compileWhere("type.id=FILE AND rank>=3"));
     const project = compileFields("id,name,measures(LOC)");
     expect(reply.status).toBe(200);
     expect(reply.body.artefacts).toEqual(matches.slice(5, 10).map(project));
     const at = (page: number) =>
-      `/api/artefacts?where=type.id%3DFILE+AND+rank%3E%3D3&fields=id,name,measures(LOC)&size=5&page=${page}&x=1`;
+      `/api/artefacts?where=type.id%3DFILE+AND+rank%3E%3D3&fields=id,name,measures(LOC)&size=5&page=${page}`;
     expect(reply.body._links).toEqual({
       self: { href: at(2) },
       first: { href: at(1) },
@@ -488,7 +488,8 @@ describe("400 for a bad where, fields, page or size", () => {
         length,
         line,
         column,
-        input: library.error.input,
+        // A value too long for the language is echoed cut, as a header is.
+        input: code === "INPUT_TOO_LONG" ? cutForEcho(library.error.input) : library.error.input,
         diagnostic: library.error.message,
         message: library.error.message.split("\n")[0],
       });
@@ -708,6 +709,9 @@ describe("createApiServer", () => {
       /the record at index 0 of "a" is not an object/,
     ],
     ["a user with a colon", { user: "a:b" }, /colon/],
+    ["another user with a colon", { users: { "a:b": "pw" } }, /colon/],
+    ["a user given twice", { users: { [USER]: "pw" } }, /"ada" is given twice/],
+    ["an empty token bucket", { tokenRate: { burst: 0, perMinute: 60 } }, /burst/],
     ["a bad vendor", { vendor: "a/b" }, /not a vendor name/],
     ["a default size over the maximum", { defaultSize: 30, maxSize: 20 }, /defaultSize/],
   ])("refuses %s", (_, options, message) => {
@@ -730,5 +734,147 @@ describe("createApiServer", () => {
     await server.close();
     await expect(send(origin, "/api/token")).rejects.toThrow(/ECONNREFUSED/);
     kept.destroy();
+  });
+});
+
+describe("under abuse", () => {
+  it("writes _links with only where, fields, page and size, however many other parameters come", async () => {
+    const junk = Array.from({ length: 20_000 }, (_, i) => `u${i}=${i}`).join("&");
+    const query = `${junk}&where=type.id%3DFILE&${junk.slice(0, 1000)}&fields=id&size=1&z=%zz`;
+    const reply = await send(main.origin, `/api/artefacts?${query}`, bearer);
+    expect(reply.status).toBe(200);
+    const at = (page: number) =>
+      `/api/artefacts?where=type.id%3DFILE&fields=id&size=1&page=${page}`;
+    const files = artefacts.filter(compileWhere("type.id=FILE")).length;
+    expect(reply.body._links).toEqual({
+      self: { href: at(1) },
+      first: { href: at(1) },
+      last: { href: at(files) },
+      next: { href: at(2) },
+    });
+    expect(reply.text.length).toBeLessThan(1000);
+  });
+
+  it("counts tokens per user: 10,001 for one evict that user's oldest, never another's", async () => {
+    const { origin } = await startExtra({
+      users: { bob: "bob's password" },
+      tokenRate: { burst: 20_000, perMinute: 60 },
+    });
+    const ada = await send(origin, "/api/token", { authorization: basic(USER, PASSWORD) });
+    const issue = async () => {
+      const response = await fetch(`${origin}/api/token`, {
+        headers: { authorization: basic("bob", "bob's password") },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { token: string }).token;
+    };
+    const oldest = await issue();
+    let left = 10_000;
+    let newest = "";
+    // Eight keep-alive connections at a time keep 10,000 requests to a few seconds.
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (left > 0) {
+          left--;
+          newest = await issue();
+        }
+      }),
+    );
+    const use = (token: string) =>
+      send(origin, "/api/projects?size=1", { authorization: `Bearer ${token}` });
+    expect((await use(ada.body.token)).status).toBe(200);
+    expect((await use(newest)).status).toBe(200);
+    expect((await use(oldest)).body.code).toBe("UNKNOWN_TOKEN");
+  }, 60_000);
+
+  it("answers GET /api/token past the user's rate with a 429 and Retry-After, until the clock moves", async () => {
+    const { origin, clock } = await startExtra({
+      users: { bob: "pw" },
+      tokenRate: { burst: 2, perMinute: 6 },
+    });
+    const ask = (user = USER, password = PASSWORD) =>
+      send(origin, "/api/token", { authorization: basic(user, password) });
+    expect((await ask()).status).toBe(200);
+    expect((await ask(USER, "wrong")).status).toBe(401);
+    expect((await ask()).status).toBe(200);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("10");
+    expect(limited.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(limited.body).toEqual({
+      status: 429,
+      error: "Too Many Requests",
+      code: "TOO_MANY_TOKEN_REQUESTS",
+      message: "too many tokens asked for: a user gets 2 at once, then 6 a minute; retry in 10 s",
+      retryAfter: 10,
+    });
+    // Wrong credentials are still told so, and another user is not held back.
+    expect((await ask(USER, "wrong")).status).toBe(401);
+    expect((await ask("bob", "pw")).status).toBe(200);
+    clock.now += 9_001;
+    expect((await ask()).headers["retry-after"]).toBe("1");
+    clock.now += 999;
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).headers["retry-after"]).toBe("10");
+    clock.now += 60_000;
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(429);
+  });
+
+  it("lets a user have 20 tokens at once by default, then one a second", async () => {
+    const { origin, clock } = await startExtra();
+    const ask = () => send(origin, "/api/token", { authorization: basic(USER, PASSWORD) });
+    for (let i = 0; i < 20; i++) expect((await ask()).status).toBe(200);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("1");
+    clock.now += 1000;
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(429);
+  });
+
+  const long = "a".repeat(100 * 1024);
+  // One row: what is long, the path, the headers, then status and code.
+  const echoes: [string, string, Record<string, string>, number, string][] = [
+    ["timezone", "/api/projects", { timezone: long }, 400, "UNKNOWN_TIME_ZONE"],
+    ["timezone of an item", "/api/projects/101", { timezone: long }, 400, "UNKNOWN_TIME_ZONE"],
+    ["accept", "/api/projects", { accept: `text/${long}` }, 406, "NOT_ACCEPTABLE"],
+    ["a scheme for a token", "/api/token", { authorization: `${long} x` }, 401, "WRONG_SCHEME"],
+    ["a scheme", "/api/projects", { authorization: `${long} x` }, 401, "WRONG_SCHEME"],
+    ["a path segment", `/api/${long}%zz`, {}, 400, "MALFORMED_URL"],
+    ["a resource", `/api/${long}`, {}, 404, "NOT_FOUND"],
+    ["an id", `/api/projects/${long}`, {}, 404, "NOT_FOUND"],
+    ["a size", `/api/projects?size=${long}`, {}, 400, "INVALID_SIZE"],
+    ["a page", `/api/projects?page=1${"0".repeat(100 * 1024)}`, {}, 400, "INVALID_PAGE"],
+    ["a where", `/api/projects?where=${long}`, {}, 400, "INPUT_TOO_LONG"],
+    ["a repeat", `/api/projects?fields=id&fields=${long}`, {}, 400, "REPEATED_PARAMETER"],
+    ["broken escapes", `/api/projects?where=%zz${long}`, {}, 400, "MALFORMED_ENCODING"],
+  ];
+
+  it.each(echoes)(
+    "echoes a 100 KB %s cut to 100 characters",
+    async (_, path, headers, status, code) => {
+      const reply = await send(main.origin, path, { ...bearer, ...headers });
+      expect(reply.status).toBe(status);
+      expect(reply.body).toMatchObject({ status, code });
+      expect(reply.text.length).toBeLessThan(1000);
+      for (const text of [
+        reply.body.message,
+        reply.body.input ?? "",
+        reply.body.diagnostic ?? "",
+      ]) {
+        expect(text).not.toMatch(/[a0]{101}/);
+      }
+    },
+  );
+
+  it("says where the echo of a long timezone was cut", async () => {
+    const reply = await send(main.origin, "/api/projects", { ...bearer, timezone: long });
+    const shown = `${"a".repeat(100)}…`;
+    expect(reply.body).toMatchObject({ header: "timezone", input: shown });
+    expect(reply.body.message).toBe(
+      `timezone: unknown time zone "${shown}": expected an IANA name such as "Europe/Paris" or "UTC"`,
+    );
   });
 });

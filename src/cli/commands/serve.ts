@@ -115,7 +115,8 @@ a resource), a JSON array or NDJSON (give its resource with --resource).
   GET /api/<resource>/<id>  ?fields -> the record whose "id" it is
 
 Every other request takes "Authorization: Bearer <token>"; a token expires an hour after its
-issue or after 15 minutes without a request (403). The accept header picks
+issue or after 15 minutes without a request (403). A user gets 20 tokens at once, then one a
+second (429 with Retry-After), and holds at most 10,000. The accept header picks
 application/vnd.<vendor>.app-v2+json, ...app-latest+json or application/json; the timezone
 header is the IANA zone of date filters (default UTC). Errors are JSON, with the diagnostic
 and its position for a bad where, fields, page or size (400).

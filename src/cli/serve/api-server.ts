@@ -16,11 +16,17 @@ import { decodeQueryComponent } from "../../list/percent-decode.ts";
 import { readListRequest } from "../../list/read-list-request.ts";
 import { piecesOf } from "../../list/url-parts.ts";
 import type { Schema } from "../../schema/schema.ts";
-import { ApiError, type ApiErrorCode, queryParameterError } from "./api-error.ts";
+import {
+  ApiError,
+  type ApiErrorCode,
+  cutForEcho,
+  queryParameterError,
+  quoteForEcho,
+} from "./api-error.ts";
 import { createBasicCheck, isToken68, readAuthorization } from "./authorization.ts";
 import { type Evaluate, type EvaluateResult, referenceEvaluate } from "./evaluate.ts";
 import { negotiateMediaType, supportedMediaTypes } from "./media-types.ts";
-import { TokenStore } from "./tokens.ts";
+import { DEFAULT_TOKEN_RATE, type TokenRate, TokenRateLimiter, TokenStore } from "./tokens.ts";
 
 /** What `createApiServer` serves, to whom, and how. */
 export interface ApiServerOptions {
@@ -29,6 +35,8 @@ export interface ApiServerOptions {
   /** The Basic credentials `GET /api/token` takes; the user cannot hold a colon. */
   readonly user: string;
   readonly password: string;
+  /** More users of `GET /api/token`, password by user name; each user's tokens are counted apart. */
+  readonly users?: Readonly<Record<string, string>> | undefined;
   /** The vendor of the versioned media types, `application/vnd.<vendor>.app-v2+json`; `qaql` unless set. */
   readonly vendor?: string | undefined;
   /** The page size without `size` (20, or `maxSize` if smaller) and the largest accepted (1000). */
@@ -36,7 +44,12 @@ export interface ApiServerOptions {
   readonly maxSize?: number | undefined;
   /** Schemas to validate `where` and `fields` against and type values with, by resource name. */
   readonly schemas?: Readonly<Record<string, Schema>> | undefined;
-  /** The clock, in epoch milliseconds, for token expiry; `Date.now` unless set. */
+  /**
+   * How fast one user may get tokens: a bucket of `burst` refilled by `perMinute`, past which
+   * `GET /api/token` is a 429 with `Retry-After`; `{ burst: 20, perMinute: 60 }` unless set.
+   */
+  readonly tokenRate?: TokenRate | undefined;
+  /** The clock, in epoch milliseconds, for token expiry and the token rate; `Date.now` unless set. */
   readonly now?: (() => number) | undefined;
   /** Filters, pages and projects list requests; `referenceEvaluate` unless set. */
   readonly evaluate?: Evaluate | undefined;
@@ -120,7 +133,7 @@ function readTarget(url: string): Target {
         throw new ApiError(
           400,
           "MALFORMED_URL",
-          `the path segment ${JSON.stringify(segment)} holds a broken percent-escape`,
+          `the path segment ${quoteForEcho(segment)} holds a broken percent-escape`,
         );
       }
     });
@@ -154,9 +167,19 @@ function timeZoneError(value: string): ApiError {
   return new ApiError(
     400,
     "UNKNOWN_TIME_ZONE",
-    `timezone: unknown time zone ${JSON.stringify(value)}: expected an IANA name such as "Europe/Paris" or "UTC"`,
-    { header: "timezone", input: value },
+    `timezone: unknown time zone ${quoteForEcho(value)}: expected an IANA name such as "Europe/Paris" or "UTC"`,
+    { header: "timezone", input: cutForEcho(value) },
   );
+}
+
+/** The passwords of `GET /api/token` by user name: `user` and every one of `users`. */
+function passwordsOf(options: ApiServerOptions): Map<string, string> {
+  const passwords = new Map([[options.user, options.password]]);
+  for (const [user, password] of Object.entries(options.users ?? {})) {
+    if (passwords.has(user)) throw new TypeError(`the user ${JSON.stringify(user)} is given twice`);
+    passwords.set(user, password);
+  }
+  return passwords;
 }
 
 function checkResult(result: EvaluateResult): EvaluateResult {
@@ -176,8 +199,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const vendor = options.vendor ?? "qaql";
   if (!VENDOR.test(vendor)) throw new TypeError(`${JSON.stringify(vendor)} is not a vendor name`);
   const sizes = resolvePageSizeOptions(options);
-  const checkBasic = createBasicCheck(options.user, options.password);
-  const tokens = new TokenStore(options.now ?? Date.now);
+  const checkBasic = createBasicCheck(passwordsOf(options));
+  const now = options.now ?? Date.now;
+  const tokens = new TokenStore(now);
+  const tokenRate = options.tokenRate ?? DEFAULT_TOKEN_RATE;
+  const rateLimiter = new TokenRateLimiter(now, tokenRate);
   const evaluate = options.evaluate ?? referenceEvaluate;
   const mediaTypes = supportedMediaTypes(vendor);
   const realm = `realm="${vendor}"`;
@@ -203,15 +229,25 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     if (authorization.scheme !== "basic") {
       throw fail(
         "WRONG_SCHEME",
-        `GET /api/token takes Basic credentials, not ${JSON.stringify(authorization.scheme)}`,
+        `GET /api/token takes Basic credentials, not ${quoteForEcho(authorization.scheme)}`,
       );
     }
-    const verdict = checkBasic(authorization.credentials);
-    if (verdict === "malformed") {
+    const checked = checkBasic(authorization.credentials);
+    if (checked.verdict === "malformed") {
       throw fail("MALFORMED_CREDENTIALS", "the Basic credentials are not base64 of user:password");
     }
-    if (verdict === "wrong") throw fail("WRONG_CREDENTIALS", "wrong user or password");
-    return tokens.issue();
+    if (checked.verdict === "wrong") throw fail("WRONG_CREDENTIALS", "wrong user or password");
+    const retryAfter = rateLimiter.take(checked.user);
+    if (retryAfter > 0) {
+      throw new ApiError(
+        429,
+        "TOO_MANY_TOKEN_REQUESTS",
+        `too many tokens asked for: a user gets ${tokenRate.burst} at once, then ${tokenRate.perMinute} a minute; retry in ${retryAfter} s`,
+        { retryAfter },
+        { "retry-after": String(retryAfter) },
+      );
+    }
+    return tokens.issue(checked.user);
   }
 
   function authorise(request: IncomingMessage): void {
@@ -220,7 +256,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       `Bearer ${realm}, error="invalid_token", error_description="${description}"`;
     if (authorization?.scheme !== "bearer") {
       const message = authorization
-        ? `this request takes a Bearer token, not ${JSON.stringify(authorization.scheme)}: get one from GET /api/token`
+        ? `this request takes a Bearer token, not ${quoteForEcho(authorization.scheme)}: get one from GET /api/token`
         : "this request needs Authorization: Bearer <token>, from GET /api/token";
       const code = authorization ? "WRONG_SCHEME" : "MISSING_TOKEN";
       throw new ApiError(401, code, message, {}, { "www-authenticate": `Bearer ${realm}` });
@@ -256,7 +292,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     throw new ApiError(
       404,
       "NOT_FOUND",
-      `no resource ${JSON.stringify(name)}: this server has ${names.join(", ") || "none"}`,
+      `no resource ${quoteForEcho(name)}: this server has ${names.join(", ") || "none"}`,
     );
   }
 
@@ -288,7 +324,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     });
     const record = resource.byId.get(id);
     if (!record) {
-      throw new ApiError(404, "NOT_FOUND", `no ${name} with id ${JSON.stringify(id)}`);
+      throw new ApiError(404, "NOT_FOUND", `no ${name} with id ${quoteForEcho(id)}`);
     }
     return fields ? (compileFields(fields)(record) as object) : record;
   }
@@ -329,7 +365,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         throw new ApiError(
           406,
           "NOT_ACCEPTABLE",
-          `accept: none of ${JSON.stringify(accept)} is served; the API answers in ${mediaTypes.join(", ")}`,
+          `accept: none of ${quoteForEcho(accept ?? "")} is served; the API answers in ${mediaTypes.join(", ")}`,
           { supported: mediaTypes },
         );
       }

@@ -1,0 +1,236 @@
+// `qaql serve` under load: the built command (dist/cli.js) serves the shipped sample on
+// 127.0.0.1, a free port, while 50 keep-alive fetch clients in this process send a mix of
+// filtered, projected and paged list requests and item requests for QAQL_SERVE_SECONDS
+// (default 10). Reports requests a second, latency percentiles, errors (anything but a 200,
+// or a failed request) and the server's peak RSS. Only 127.0.0.1 is ever contacted.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildQueryString, type ListRequestInput } from "../src/list/query-string.ts";
+import { type Benchmark, formatOps, formatTable, printHeading } from "./harness.ts";
+
+const CLIENTS = 50;
+const DEFAULT_SECONDS = 10;
+const ROOT = join(import.meta.dirname, "..");
+const CLI = join(ROOT, "dist", "cli.js");
+const DUMP = join(ROOT, "sample", "dump.json");
+const USER = "bench";
+const PASSWORD = "bench-password";
+
+/** The load's duration in seconds, from `QAQL_SERVE_SECONDS`. */
+export function readServeSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.QAQL_SERVE_SECONDS;
+  if (raw === undefined || raw === "") return DEFAULT_SECONDS;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new RangeError(`QAQL_SERVE_SECONDS must be a positive number of seconds, not "${raw}"`);
+  }
+  return seconds;
+}
+
+/** The requests the clients cycle through: list requests of every resource, and items. */
+const LISTS: readonly (ListRequestInput & { readonly resource: string })[] = [
+  {
+    resource: "artefacts",
+    where: "type.id=FILE AND rank>=3",
+    fields: "id,name,measures(LOC)",
+    size: 20,
+  },
+  { resource: "artefacts", where: "name~*.java", fields: "id,path", page: 2, size: 10 },
+  {
+    resource: "artefacts",
+    where: "measures.LOC>1000 OR measures.CC>=50",
+    fields: "id,measures(LOC,CC)",
+  },
+  {
+    resource: "artefacts",
+    where: "rank>=2 OR parentId IS NULL",
+    fields: "id,path,_links",
+    size: 50,
+  },
+  { resource: "artefacts", fields: "id,name,type", page: 3 },
+  { resource: "artefacts", where: "infos.LANGUAGE=java AND type.id IN (FILE,FOLDER)" },
+  { resource: "findings", where: "status=OPEN", fields: "id,tool,status", size: 25 },
+  {
+    resource: "findings",
+    where: "tool IN (checkstyle,pmd,eslint) AND status NOT IN (FIXED,CLOSED)",
+    fields: "id,tool,definition(id,name),locations",
+  },
+  { resource: "findings", page: 4, size: 100 },
+  { resource: "projects", where: "status=ACTIVE", fields: "id,name,analysisTime,branches(name)" },
+  { resource: "projects" },
+];
+const ITEMS = ["/artefacts/1000?fields=id,name,measures", "/findings/500000", "/projects/101"];
+
+function requestPaths(): string[] {
+  const lists = LISTS.map(({ resource, ...request }) => {
+    const query = buildQueryString(request);
+    return query === "" ? `/${resource}` : `/${resource}?${query}`;
+  });
+  return [...lists, ...ITEMS];
+}
+
+interface Server {
+  readonly child: ChildProcess;
+  readonly url: string;
+}
+
+function startServer(): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    [CLI, "serve", DUMP, "--port", "0", "--host", "127.0.0.1"],
+    {
+      env: { ...process.env, QAQL_USER: USER, QAQL_PASSWORD: PASSWORD },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    let err = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      err += chunk.toString("utf8");
+    });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString("utf8");
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/api)/.exec(out);
+      if (match?.[1]) resolve({ child, url: match[1] });
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`qaql serve exited (${code}):\n${err}`)));
+  });
+}
+
+/** The peak and current resident set of a process in MB, from /proc (Linux only). */
+function residentMegabytes(pid: number): { peak: number; now: number } | undefined {
+  const path = `/proc/${pid}/status`;
+  if (!existsSync(path)) return undefined;
+  const status = readFileSync(path, "utf8");
+  const kB = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+  return { peak: (kB("VmHWM") * 1024) / 1e6, now: (kB("VmRSS") * 1024) / 1e6 };
+}
+
+function percentile(sorted: Float64Array, q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+interface Load {
+  readonly latencies: Float64Array;
+  readonly errors: number;
+  readonly firstError: string | undefined;
+  readonly seconds: number;
+}
+
+async function runLoad(
+  url: string,
+  token: string,
+  paths: readonly string[],
+  ms: number,
+): Promise<Load> {
+  const headers = { authorization: `Bearer ${token}`, timezone: "Europe/Paris" };
+  let latencies = new Float64Array(1 << 16);
+  let count = 0;
+  let errors = 0;
+  let firstError: string | undefined;
+  const started = performance.now();
+  const deadline = started + ms;
+  const client = async (offset: number) => {
+    for (let i = offset; performance.now() < deadline; i++) {
+      const path = paths[i % paths.length] ?? "";
+      const sent = performance.now();
+      try {
+        const response = await fetch(`${url}${path}`, { headers });
+        await response.arrayBuffer();
+        if (response.status !== 200) {
+          errors++;
+          firstError ??= `${response.status} for ${path}`;
+        }
+      } catch (error) {
+        errors++;
+        firstError ??= `${error instanceof Error ? error.message : String(error)} for ${path}`;
+      }
+      if (count === latencies.length) {
+        const grown = new Float64Array(latencies.length * 2);
+        grown.set(latencies);
+        latencies = grown;
+      }
+      latencies[count++] = performance.now() - sent;
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
+  const seconds = (performance.now() - started) / 1000;
+  return { latencies: latencies.slice(0, count).sort(), errors, firstError, seconds };
+}
+
+async function runServe(): Promise<void> {
+  const seconds = readServeSeconds();
+  printHeading(`serve: ${CLIENTS} keep-alive clients for ${seconds} s against qaql serve`);
+  if (!existsSync(CLI)) throw new Error("bench serve runs dist/cli.js: run npm run build first");
+  const { child, url } = await startServer();
+  try {
+    const basic = Buffer.from(`${USER}:${PASSWORD}`).toString("base64");
+    const issued = await fetch(`${url}/token`, { headers: { authorization: `Basic ${basic}` } });
+    const { token } = (await issued.json()) as { token: string };
+    const paths = requestPaths();
+    // Every request of the mix must be a 200 before the clock starts.
+    for (const path of paths) {
+      const response = await fetch(`${url}${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.status !== 200) {
+        throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+      }
+    }
+    const before = child.pid === undefined ? undefined : residentMegabytes(child.pid);
+    const load = await runLoad(url, token, paths, seconds * 1000);
+    const after = child.pid === undefined ? undefined : residentMegabytes(child.pid);
+    const ms = (q: number) => percentile(load.latencies, q).toFixed(2);
+    const mb = (value: number | undefined) => (value === undefined ? "n/a" : value.toFixed(0));
+    console.log(
+      formatTable(
+        [
+          { header: "requests" },
+          { header: "req/s" },
+          { header: "p50 ms" },
+          { header: "p90 ms" },
+          { header: "p99 ms" },
+          { header: "max ms" },
+          { header: "errors" },
+          { header: "server RSS before MB" },
+          { header: "server peak RSS MB" },
+        ],
+        [
+          [
+            load.latencies.length.toLocaleString("en-US"),
+            formatOps(load.latencies.length / load.seconds),
+            ms(0.5),
+            ms(0.9),
+            ms(0.99),
+            (load.latencies.at(-1) ?? Number.NaN).toFixed(2),
+            String(load.errors),
+            mb(before?.now),
+            mb(after?.peak),
+          ],
+        ],
+      ),
+    );
+    console.log(
+      `\n${paths.length} requests in turn (${LISTS.length} filtered/projected/paged lists, ` +
+        `${ITEMS.length} items), one token, timezone Europe/Paris; clients and server share ` +
+        "the machine's cores.",
+    );
+    if (load.errors > 0) {
+      console.log(`first error: ${load.firstError}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    child.removeAllListeners("exit");
+    child.kill("SIGTERM");
+  }
+}
+
+/** The serve benchmark module. */
+export const serveBenchmark: Benchmark = {
+  name: "serve",
+  description: "qaql serve under 50 concurrent keep-alive clients: req/s, p50/p99, errors, RSS",
+  run: runServe,
+};
