@@ -1,27 +1,30 @@
 import type { FieldsNode, FieldTree } from "./ast/fields.ts";
+import { treeOf } from "./ast/fields.ts";
 import {
   compileFieldsTree,
   compileListFieldsTree,
   type Projection,
 } from "./backends/projection/compile-fields.ts";
-import { assertValidFields, type ParseFieldsOptions, parseFields } from "./syntax/parse-fields.ts";
+import { readOptions, readSchemaOption } from "./check/read-options.ts";
+import { readFieldsInput } from "./read-input.ts";
+import type { ParseFieldsOptions } from "./syntax/parse-fields.ts";
 
 /** A selection as text, as its AST, or as its merged tree. */
 export type FieldsInput = string | FieldsNode | FieldTree;
 
-function toSelection(input: FieldsInput, options?: ParseFieldsOptions): FieldsNode | FieldTree {
-  if (typeof input === "string") return parseFields(input, options);
-  if (options?.schema && "kind" in input) assertValidFields(input, options.schema);
-  return input;
+function toSelection(caller: string, input: FieldsInput, options: unknown): FieldsNode | FieldTree {
+  const given = readOptions<ParseFieldsOptions>(caller, options);
+  return readFieldsInput(caller, input, given, readSchemaOption(caller, given.schema));
 }
 
 /**
  * Compiles a `fields` selection once into a function that projects one record (LANGUAGE.md
  * 3.2): the record's key order, absent keys left out, `_links` kept on every kept object.
- * With `options.schema`, a selection as text or AST must name only the schema's fields.
+ * With `options.schema`, the selection must name only the schema's fields. A tree from outside
+ * is checked first (`InvalidAstError`).
  */
 export function compileFields(input: FieldsInput, options?: ParseFieldsOptions): Projection {
-  return compileFieldsTree(toSelection(input, options));
+  return compileFieldsTree(toSelection("compileFields", input, options));
 }
 
 /**
@@ -32,5 +35,13 @@ export function compileListFields(
   input: FieldsInput,
   options?: ParseFieldsOptions,
 ): <T extends object>(response: T) => T {
-  return compileListFieldsTree(toSelection(input, options));
+  return compileListFieldsTree(toSelection("compileListFields", input, options));
+}
+
+/**
+ * Merges a selection into its tree of names (3.2): `a.b` is `a(b)`, `a.b,a.c` is `a(b,c)`, and
+ * `a,a.b` is `a`. A tree from outside is checked first (`InvalidAstError`).
+ */
+export function mergeFields(ast: FieldsNode): FieldTree {
+  return treeOf(toSelection("mergeFields", ast, undefined));
 }

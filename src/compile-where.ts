@@ -1,32 +1,38 @@
 import type { WhereExpression } from "./ast/where.ts";
 import { compilePredicate, type Predicate } from "./backends/predicate/compile-predicate.ts";
-import type { Schema } from "./schema/schema.ts";
-import { assertValidWhere, parseWhere } from "./syntax/parse-where.ts";
-import type { ParseLimits } from "./syntax/run-parser.ts";
+import type { ParseLimits } from "./check/limits.ts";
+import {
+  readOptions,
+  readSchemaOption,
+  readStringOption,
+  type SchemaOption,
+} from "./check/read-options.ts";
+import { readWhereInput } from "./read-input.ts";
 
 /** Options of `compileWhere`. */
 export interface CompileWhereOptions extends ParseLimits {
-  /** The field types; without one, each record's values give the types (LANGUAGE.md 2.3). */
-  readonly schema?: Schema | undefined;
+  /**
+   * The field types; without one, each record's values give the types (LANGUAGE.md 2.3). A
+   * plain shape (`{ rank: "number" }`) is defined on the fly, as `defineSchema` would.
+   */
+  readonly schema?: SchemaOption | undefined;
   /** The IANA zone in which dates are calendar days (2.5); UTC unless set. */
   readonly timeZone?: string | undefined;
 }
 
 /**
  * Compiles a `where` filter, as text or AST, once into `(record) => boolean` (LANGUAGE.md
- * 2.3–2.5). Throws `QuerySyntaxError`, `QueryValidationError` (with a schema) or
- * `UnknownTimeZoneError`.
+ * 2.3–2.5). Throws `QuerySyntaxError`, `QueryValidationError` (with a schema),
+ * `InvalidAstError` (a tree that is not one), `InvalidOptionError` or `UnknownTimeZoneError`.
  */
 export function compileWhere(
   input: string | WhereExpression,
-  options: CompileWhereOptions = {},
+  options?: CompileWhereOptions,
 ): Predicate {
-  let ast: WhereExpression;
-  if (typeof input === "string") {
-    ast = parseWhere(input, options);
-  } else {
-    ast = input;
-    if (options.schema) assertValidWhere(ast, options.schema);
-  }
-  return compilePredicate(ast, { schema: options.schema, timeZone: options.timeZone });
+  const caller = "compileWhere";
+  const given = readOptions<CompileWhereOptions>(caller, options);
+  const schema = readSchemaOption(caller, given.schema);
+  const timeZone = readStringOption(caller, "timeZone", given.timeZone);
+  const ast = readWhereInput(caller, input, given, schema);
+  return compilePredicate(ast, { schema, timeZone });
 }

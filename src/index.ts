@@ -5,7 +5,6 @@ export type {
   FieldsNode,
   FieldTree,
 } from "./ast/fields.ts";
-export { mergeFields } from "./ast/fields.ts";
 export type { Span } from "./ast/span.ts";
 export type {
   AndNode,
@@ -32,8 +31,10 @@ export type { ColumnSpec, SqlQuery } from "./backends/sql/compile-sql.ts";
 export type { DateStorage, Dialect } from "./backends/sql/dialect.ts";
 export type { DialectName } from "./backends/sql/dialects.ts";
 export { dialects } from "./backends/sql/dialects.ts";
+export type { ParseLimits } from "./check/limits.ts";
+export type { SchemaOption } from "./check/read-options.ts";
 export type { FieldsInput } from "./compile-fields.ts";
-export { compileFields, compileListFields } from "./compile-fields.ts";
+export { compileFields, compileListFields, mergeFields } from "./compile-fields.ts";
 export type { CompileWhereOptions } from "./compile-where.ts";
 export { compileWhere } from "./compile-where.ts";
 export type {
@@ -50,6 +51,7 @@ export {
   QuerySyntaxError,
   QueryValidationError,
 } from "./errors/errors.ts";
+export { InvalidAstError, InvalidOptionError } from "./errors/invalid-input.ts";
 export type { PageRequest, PageSizeOptions } from "./list/page-size.ts";
 export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./list/page-size.ts";
 export type { Link, ListResponse, PageLinks, PaginateOptions } from "./list/paginate.ts";
@@ -105,13 +107,13 @@ export type {
 export { UnknownArtefactError } from "./query/unknown-artefact-error.ts";
 export { schemas } from "./schema/resources.ts";
 export type { FieldType, ScalarTypeName, Schema, SchemaShape } from "./schema/schema.ts";
-export { defineSchema, SchemaDefinitionError } from "./schema/schema.ts";
+export { defineSchema, readSchema, SchemaDefinitionError } from "./schema/schema.ts";
 export type { FieldsValidationCode } from "./schema/validate-fields.ts";
 export type { WhereValidationCode } from "./schema/validate-where.ts";
 export type { ParseFieldsOptions } from "./syntax/parse-fields.ts";
 export { parseFields, safeParseFields } from "./syntax/parse-fields.ts";
 export type { ParseWhereOptions } from "./syntax/parse-where.ts";
 export { parseWhere, safeParseWhere } from "./syntax/parse-where.ts";
-export type { ParseLimits, SafeParseResult } from "./syntax/run-parser.ts";
+export type { SafeParseResult } from "./syntax/run-parser.ts";
 export type { ToSqlOptions } from "./to-sql.ts";
 export { toSql } from "./to-sql.ts";

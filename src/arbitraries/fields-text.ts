@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { type FieldsNode, type FieldTree, mergeFields } from "../ast/fields.ts";
+import { type FieldsNode, type FieldTree, treeOf } from "../ast/fields.ts";
 import { formatFields } from "../backends/format/format-fields.ts";
 import type { Schema } from "../schema/schema.ts";
 import { type Choices, seededChoices } from "./choices.ts";
@@ -26,7 +26,7 @@ export function spellFields(selection: FieldsNode | FieldTree, choices: Choices)
       })
       .join(`${ws()},${ws()}`);
   if ("kind" in selection && choices.pick(2) === 0) return `${ws()}${asWritten(selection)}${ws()}`;
-  const tree = "kind" in selection ? mergeFields(selection) : selection;
+  const tree = treeOf(selection);
   const items = (level: FieldTree, prefix: string): string[] =>
     level.flatMap(({ name, children }) => {
       const here = prefix + name;

@@ -1,12 +1,13 @@
 import fc from "fast-check";
 import { NO_SPAN } from "../ast/span.ts";
-import type {
-  ComparisonOperator,
-  LiteralNode,
-  PathNode,
-  PatternMode,
-  WhereExpression,
-  WherePredicate,
+import {
+  type ComparisonOperator,
+  type LiteralNode,
+  PATTERN_MODES,
+  type PathNode,
+  WHERE_KEYWORDS,
+  type WhereExpression,
+  type WherePredicate,
 } from "../ast/where.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
 import { readDate } from "../schema/literals.ts";
@@ -38,8 +39,6 @@ export interface WhereArbitraryOptions {
 /** The deepest junction nesting `maxDepth` may ask for: 3^6 predicates is already a long filter. */
 const MOST_DEPTH = 6;
 
-const KEYWORDS = new Set(["and", "or", "in", "not", "is", "null"]);
-
 const identifier = fc
   .tuple(
     fc.constantFrom(..."abcxyzABCXYZ_"),
@@ -50,7 +49,9 @@ const identifier = fc
 /** Paths of one to three identifiers; a lone keyword is reserved, so it is never generated. */
 export const anyPath: fc.Arbitrary<PathNode> = fc
   .array(identifier, { minLength: 1, maxLength: 3 })
-  .filter((segments) => segments.length > 1 || !KEYWORDS.has((segments[0] as string).toLowerCase()))
+  .filter(
+    (segments) => segments.length > 1 || !WHERE_KEYWORDS.has((segments[0] as string).toLowerCase()),
+  )
   .map((segments) => ({ kind: "path", segments, span: NO_SPAN }));
 
 /** Characters that stress quoting: delimiters, operators, quotes, keywords' letters, astral. */
@@ -89,7 +90,6 @@ const ANY_TEXT: fc.Arbitrary<string> = fc.oneof(
 );
 
 const OPERATORS: readonly ComparisonOperator[] = ["=", "!=", "<", "<=", ">", ">="];
-const MODES: readonly PatternMode[] = ["contains", "startsWith", "endsWith"];
 
 const literal = (text: string): LiteralNode => ({ kind: "literal", text, span: NO_SPAN });
 const pathOf = (segments: readonly string[]): PathNode => ({
@@ -135,13 +135,15 @@ function predicatesOn(
   ];
   if (withPatterns) {
     options.push(
-      fc.tuple(path, fc.constantFrom(...MODES), texts.pattern).map(([path, mode, text]) => ({
-        kind: "pattern" as const,
-        path,
-        mode,
-        value: literal(text),
-        span: NO_SPAN,
-      })),
+      fc
+        .tuple(path, fc.constantFrom(...PATTERN_MODES), texts.pattern)
+        .map(([path, mode, text]) => ({
+          kind: "pattern" as const,
+          path,
+          mode,
+          value: literal(text),
+          span: NO_SPAN,
+        })),
     );
   }
   return fc.oneof(...options);

@@ -37,7 +37,7 @@ interface MutableBranch {
  * Merges a selection into its tree of names (3.2): `a.b` is `a(b)`, `a.b,a.c` is `a(b,c)`,
  * and `a,a.b` is `a` since the whole of `a` wins.
  */
-export function mergeFields(ast: FieldsNode): FieldTree {
+export function mergeSelection(ast: FieldsNode): FieldTree {
   const root: MutableBranch[] = [];
   const add = (
     into: MutableBranch[],
@@ -66,4 +66,9 @@ export function mergeFields(ast: FieldsNode): FieldTree {
   };
   for (const item of ast.items) add(root, item.path.segments, item.selection);
   return root;
+}
+
+/** A selection's tree of names: an AST merged (3.2), a tree as it is. */
+export function treeOf(selection: FieldsNode | FieldTree): FieldTree {
+  return Array.isArray(selection) ? selection : mergeSelection(selection as FieldsNode);
 }

@@ -17,8 +17,21 @@ export interface LiteralNode {
 /** The six comparators of `compare` (2.2). */
 export type ComparisonOperator = "=" | "!=" | ">" | ">=" | "<" | "<=";
 
+/** Every comparison operator, in the order of the grammar. */
+export const COMPARISON_OPERATORS: readonly ComparisonOperator[] = [
+  "=",
+  "!=",
+  ">",
+  ">=",
+  "<",
+  "<=",
+];
+
 /** Where the text of a `~` pattern must occur in the value (2.4). */
 export type PatternMode = "contains" | "startsWith" | "endsWith";
+
+/** Every pattern mode. */
+export const PATTERN_MODES: readonly PatternMode[] = ["contains", "startsWith", "endsWith"];
 
 /** `f=x`, `f!=x`, `f<x`, `f<=x`, `f>x`, `f>=x`. */
 export interface ComparisonNode {
@@ -78,11 +91,33 @@ export type WhereExpression = AndNode | OrNode | WherePredicate;
 /** Every node kind of the `where` AST, for exhaustive dispatch tables. */
 export type WhereNode = WhereExpression | PathNode | LiteralNode;
 
+/** An identifier (LANGUAGE.md 1.3): the segments of a path, and the names of a selection. */
+export const IDENTIFIER_PATTERN = "[A-Za-z_][A-Za-z0-9_]*";
+
+/** The keywords of `where` (2.1), matched case-insensitively; a one-segment path cannot be one. */
+export const WHERE_KEYWORDS: ReadonlySet<string> = new Set([
+  "and",
+  "or",
+  "in",
+  "not",
+  "is",
+  "null",
+]);
+
 /**
- * A bare value (LANGUAGE.md 2.1): no white space, `(`, `)`, `,` or `"`, and no `= ! < > ~`
- * first. The lexer reads values by it and the formatter prints bare exactly what it accepts.
+ * The characters no bare value or pattern holds (decided here, grammar/where.ebnf): controls,
+ * spaces other than the white space of 1.2, and format characters, which nobody sees; a value
+ * holds them only quoted, so a stray one is an error at itself rather than a different value.
  */
-export const BARE_VALUE_PATTERN = '[^ \\t\\r\\n(),"=!<>~][^ \\t\\r\\n(),"]*';
+export const INVISIBLE_CLASS =
+  "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u00a0\\u00ad\\u061c\\u1680\\u180e\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u206f\\u3000\\ufeff\\ufff9-\\ufffb";
+
+/**
+ * A bare value (LANGUAGE.md 2.1): no white space, `(`, `)`, `,` or `"`, no invisible character,
+ * and no `= ! < > ~` first. The lexer reads values by it and the formatter prints bare exactly
+ * what it accepts.
+ */
+export const BARE_VALUE_PATTERN = `[^ \\t\\r\\n(),"=!<>~${INVISIBLE_CLASS}][^ \\t\\r\\n(),"${INVISIBLE_CLASS}]*`;
 
 /** Builds a path node from `type.id` or from its segments. */
 export function path(segments: string | readonly string[], span: Span = NO_SPAN): PathNode {

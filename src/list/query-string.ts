@@ -2,6 +2,7 @@ import type { FieldsNode, FieldTree } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
 import { formatFields } from "../backends/format/format-fields.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
+import { readOptions } from "../check/read-options.ts";
 import { QueryParameterError } from "../errors/errors.ts";
 import { checkPageNumber } from "./page-size.ts";
 import { encodeQueryComponent, indexOfLoneSurrogate } from "./percent-encode.ts";
@@ -38,7 +39,10 @@ function encodeText(parameter: "where" | "fields", text: string): string {
  */
 export function buildQueryString(request: ListRequestInput): string {
   const pieces: string[] = [];
-  const { where, fields, page, size } = request;
+  const { where, fields, page, size, paginated } = readOptions<ListRequestInput>(
+    "buildQueryString",
+    request,
+  );
   if (where !== undefined) {
     pieces.push(
       `where=${encodeText("where", typeof where === "string" ? where : formatWhere(where))}`,
@@ -48,7 +52,7 @@ export function buildQueryString(request: ListRequestInput): string {
     const text = typeof fields === "string" ? fields : formatFields(fields);
     pieces.push(`fields=${encodeText("fields", text)}`);
   }
-  if (request.paginated !== false) {
+  if (paginated !== false) {
     if (page !== undefined) pieces.push(`page=${checkPageNumber("page", page, Infinity)}`);
     if (size !== undefined) pieces.push(`size=${checkPageNumber("size", size, Infinity)}`);
   }

@@ -1,23 +1,23 @@
 import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
+import type { ParseLimits } from "../check/limits.ts";
+import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
 import {
   type ListParameter,
   QueryParameterError,
   QuerySyntaxError,
   QueryValidationError,
 } from "../errors/errors.ts";
-import type { Schema } from "../schema/schema.ts";
 import { parseFields } from "../syntax/parse-fields.ts";
 import { parseWhere } from "../syntax/parse-where.ts";
-import type { ParseLimits } from "../syntax/run-parser.ts";
 import { type PageSizeOptions, readPageNumber, resolvePageSizeOptions } from "./page-size.ts";
 import { decodeQueryComponent } from "./percent-decode.ts";
 import { piecesOf, queryStringOf } from "./url-parts.ts";
 
 /** Options of `readListRequest`: a schema for `where` and `fields`, parse limits, page sizes. */
 export interface ReadListRequestOptions extends PageSizeOptions {
-  /** Validate `where` and `fields` against this schema (LANGUAGE.md 4). */
-  readonly schema?: Schema | undefined;
+  /** Validate `where` and `fields` against this schema (LANGUAGE.md 4), or a plain shape defined on the fly. */
+  readonly schema?: SchemaOption | undefined;
   /** The limits of LANGUAGE.md 1.4 for `where` and `fields`. */
   readonly limits?: ParseLimits | undefined;
 }
@@ -105,16 +105,20 @@ function repeated(entry: Entry): QueryParameterError {
  */
 export function readListRequest(
   query: URLSearchParams | string,
-  options: ReadListRequestOptions = {},
+  options?: ReadListRequestOptions,
 ): ListRequest {
-  const { defaultSize, maxSize } = resolvePageSizeOptions(options);
+  const given = readOptions<ReadListRequestOptions>("readListRequest", options);
+  const { defaultSize, maxSize } = resolvePageSizeOptions(given);
   const entries = entriesOf(query);
   const seen = new Set<ListParameter>();
   for (const entry of entries) {
     if (seen.has(entry.name)) throw repeated(entry);
     seen.add(entry.name);
   }
-  const parseOptions = { ...options.limits, schema: options.schema };
+  const parseOptions = {
+    ...readOptions<ParseLimits>("readListRequest", given.limits),
+    schema: readSchemaOption("readListRequest", given.schema),
+  };
   let where: WhereExpression | undefined;
   let fields: FieldsNode | undefined;
   let page: number | undefined;

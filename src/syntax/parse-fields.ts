@@ -1,6 +1,9 @@
 import { type TokenType, tokenMatcher } from "chevrotain";
 import type { FieldsNode } from "../ast/fields.ts";
-import { type QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
+import type { ParseLimits } from "../check/limits.ts";
+import { MAX_SELECTION_DEPTH } from "../check/limits.ts";
+import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
+import { QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateFields } from "../schema/validate-fields.ts";
 import { FieldsParser } from "./fields-parser.ts";
@@ -8,7 +11,6 @@ import { FieldsClose, FieldsComma, FieldsOpen, fieldsLexer } from "./fields-toke
 import {
   type Grammar,
   isParseError,
-  type ParseLimits,
   runParser,
   type SafeParseResult,
   safely,
@@ -36,7 +38,8 @@ const fieldsGrammar: Grammar<FieldsParser, FieldsNode> = {
 
 /** Options of `parseFields`: the limits of 1.4, and a schema to validate against (section 4). */
 export interface ParseFieldsOptions extends ParseLimits {
-  readonly schema?: Schema | undefined;
+  /** A schema from `defineSchema`, or a plain shape defined on the fly. */
+  readonly schema?: SchemaOption | undefined;
 }
 
 /**
@@ -44,10 +47,34 @@ export interface ParseFieldsOptions extends ParseLimits {
  * position of the first problem, selecting inside `_links` included, and with `options.schema`
  * a `QueryValidationError` listing every name the schema does not know.
  */
-export function parseFields(text: string, options: ParseFieldsOptions = {}): FieldsNode {
-  const ast = runParser(fieldsGrammar, text, options);
-  if (options.schema) assertValidFields(ast, options.schema, text);
+export function parseFields(text: string, options?: ParseFieldsOptions): FieldsNode {
+  const given = readOptions<ParseFieldsOptions>("parseFields", options);
+  const schema = readSchemaOption("parseFields", given.schema);
+  const ast = runParser(fieldsGrammar, text, given);
+  checkSelectionDepth(ast, text, 0);
+  if (schema) assertValidFields(ast, schema, text);
   return ast;
+}
+
+/** Throws at the first name that lies deeper than `MAX_SELECTION_DEPTH` (1.4: `a.b` is `a(b)`). */
+function checkSelectionDepth(selection: FieldsNode, text: string, above: number): void {
+  for (const { path, selection: below } of selection.items) {
+    const { segments } = path;
+    const names = above + segments.length;
+    if (names > MAX_SELECTION_DEPTH) {
+      const first = MAX_SELECTION_DEPTH - above;
+      const offset = path.span.start + segments.slice(0, first).join(".").length + 1;
+      throw new QuerySyntaxError({
+        language: "fields",
+        input: text,
+        code: "NESTING_TOO_DEEP",
+        offset,
+        length: (segments[first] as string).length,
+        description: `the selection reaches more than ${MAX_SELECTION_DEPTH} names deep`,
+      });
+    }
+    if (below) checkSelectionDepth(below, text, names);
+  }
 }
 
 /** Throws a `QueryValidationError` listing every problem of `ast` against `schema`, if any. */

@@ -1,12 +1,14 @@
 import { type IToken, type TokenType, tokenMatcher } from "chevrotain";
 import type { WhereExpression } from "../ast/where.ts";
+import type { ParseLimits } from "../check/limits.ts";
+import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
+import { describeCharacter } from "../errors/characters.ts";
 import { type QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateWhere } from "../schema/validate-where.ts";
 import {
   type Grammar,
   isParseError,
-  type ParseLimits,
   runParser,
   type SafeParseResult,
   safely,
@@ -59,7 +61,7 @@ const whereGrammar: Grammar<WhereParser, WhereExpression> = {
     return depth > 0 ? ["AND", "OR", '")"'] : ["AND", "OR", "the end of the filter"];
   },
   describeToken(token: IToken) {
-    if (tokenMatcher(token, Stray)) return `the character ${show(token.image)}`;
+    if (tokenMatcher(token, Stray)) return describeCharacter(token.image);
     if (tokenMatcher(token, Keyword)) return `the keyword ${token.image.toUpperCase()}`;
     return show(token.image);
   },
@@ -67,7 +69,8 @@ const whereGrammar: Grammar<WhereParser, WhereExpression> = {
 
 /** Options of `parseWhere`: the limits of 1.4, and a schema to validate against (section 4). */
 export interface ParseWhereOptions extends ParseLimits {
-  readonly schema?: Schema | undefined;
+  /** A schema from `defineSchema`, or a plain shape defined on the fly. */
+  readonly schema?: SchemaOption | undefined;
 }
 
 /**
@@ -75,9 +78,11 @@ export interface ParseWhereOptions extends ParseLimits {
  * position of the first problem, and with `options.schema` a `QueryValidationError` listing
  * every problem the schema finds.
  */
-export function parseWhere(text: string, options: ParseWhereOptions = {}): WhereExpression {
-  const ast = runParser(whereGrammar, text, options);
-  if (options.schema) assertValidWhere(ast, options.schema, text);
+export function parseWhere(text: string, options?: ParseWhereOptions): WhereExpression {
+  const given = readOptions<ParseWhereOptions>("parseWhere", options);
+  const schema = readSchemaOption("parseWhere", given.schema);
+  const ast = runParser(whereGrammar, text, given);
+  if (schema) assertValidWhere(ast, schema, text);
   return ast;
 }
 

@@ -6,21 +6,10 @@ import {
   type TokenType,
   tokenMatcher,
 } from "chevrotain";
+import { type ParseLimits, resolveLimits } from "../check/limits.ts";
+import { describeCharacter, quoteVisibly } from "../errors/characters.ts";
 import { type QueryLanguage, QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
 import type { QueryParser } from "./base-parser.ts";
-
-/** Limits of LANGUAGE.md 1.4, configurable per call. */
-export interface ParseLimits {
-  /** The most characters of input accepted; 8192 unless set. */
-  readonly maxLength?: number;
-  /** The most levels of parenthesis nesting accepted; 64 unless set, 256 at most. */
-  readonly maxDepth?: number;
-}
-
-export const DEFAULT_MAX_LENGTH = 8192;
-export const DEFAULT_MAX_DEPTH = 64;
-/** The deepest nesting `maxDepth` may allow: deeper would risk the call stack. */
-export const MAX_DEPTH_LIMIT = 256;
 
 /** The result of a `safe…` parse: the tree, or the error that `parse…` would have thrown. */
 export type SafeParseResult<T, E = QuerySyntaxError> =
@@ -62,16 +51,6 @@ export interface Grammar<P extends QueryParser, T> {
     depth: number,
   ) => string[];
   readonly describeToken: (token: IToken) => string;
-}
-
-function resolveLimits(limits: ParseLimits): { maxLength: number; maxDepth: number } {
-  const maxLength = limits.maxLength ?? DEFAULT_MAX_LENGTH;
-  const maxDepth = limits.maxDepth ?? DEFAULT_MAX_DEPTH;
-  if (!(maxLength >= 0)) throw new RangeError("maxLength must be a number >= 0");
-  if (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > MAX_DEPTH_LIMIT) {
-    throw new RangeError(`maxDepth must be an integer from 0 to ${MAX_DEPTH_LIMIT}`);
-  }
-  return { maxLength, maxDepth };
 }
 
 /**
@@ -176,7 +155,7 @@ function strayCharacter<P extends QueryParser, T>(
     index,
     offset,
     char.length,
-    `the character ${show(char)}`,
+    describeCharacter(char),
     depth,
   );
 }
@@ -244,7 +223,7 @@ function listOf(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
-/** Quotes a piece of the input for a message, shortened when long. */
+/** Quotes a piece of the input for a message, shortened when long, invisible characters escaped. */
 export function show(image: string): string {
-  return JSON.stringify(image.length > 24 ? `${image.slice(0, 21)}…` : image);
+  return quoteVisibly(image.length > 24 ? `${image.slice(0, 21)}…` : image);
 }

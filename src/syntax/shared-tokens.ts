@@ -1,4 +1,5 @@
 import { createToken, Lexer, type TokenType } from "chevrotain";
+import { IDENTIFIER_PATTERN } from "../ast/where.ts";
 
 /** Runs of white space; skipped, since the parser checks required white space by offsets. */
 export const WhiteSpace = createToken({
@@ -11,7 +12,7 @@ export const WhiteSpace = createToken({
 /** A path: identifiers joined by `.` with no white space (1.3). */
 export const Path = createToken({
   name: "Path",
-  pattern: /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/,
+  pattern: new RegExp(`${IDENTIFIER_PATTERN}(?:\\.${IDENTIFIER_PATTERN})*`),
 });
 
 /** Makes a token for any one character no other token of its mode accepts, so lexing never fails. */

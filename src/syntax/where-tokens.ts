@@ -1,5 +1,5 @@
 import { createToken, Lexer, type TokenType } from "chevrotain";
-import { BARE_VALUE_PATTERN } from "../ast/where.ts";
+import { BARE_VALUE_PATTERN, INVISIBLE_CLASS } from "../ast/where.ts";
 import { createStrayToken, Path, quotedMatcher, WhiteSpace } from "./shared-tokens.ts";
 
 // Modes: "main" reads paths, keywords and operators; after a comparator, "value" reads one
@@ -83,7 +83,7 @@ export const QuotedPattern = createToken({
 export const BarePattern = createToken({
   name: "BarePattern",
   // Not `*"`: that opens a quoted pattern.
-  pattern: /(?!\*")[^ \t\r\n(),"]+/,
+  pattern: new RegExp(`(?!\\*")[^ \\t\\r\\n(),"${INVISIBLE_CLASS}]+`),
   categories: PatternText,
   pop_mode: true,
 });

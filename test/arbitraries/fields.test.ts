@@ -6,13 +6,13 @@ import {
   fieldsTextArbitrary,
   schemaArbitrary,
 } from "../../src/arbitraries/index.ts";
-import { type FieldsNode, mergeFields } from "../../src/ast/fields.ts";
+import { type FieldsNode, mergeSelection } from "../../src/ast/fields.ts";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
+import { DEFAULT_MAX_LENGTH } from "../../src/check/limits.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import type { Schema } from "../../src/schema/schema.ts";
 import { validateFields } from "../../src/schema/validate-fields.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
-import { DEFAULT_MAX_LENGTH } from "../../src/syntax/run-parser.ts";
 
 const anySchema: fc.Arbitrary<Schema> = fc.oneof(
   schemaArbitrary(),
@@ -27,7 +27,7 @@ describe("fieldsArbitrary", () => {
   it("gives selections whose canonical text parses to the same merged tree", () => {
     fc.assert(
       fc.property(fieldsArbitrary(), (ast) => {
-        expect(mergeFields(parseFields(formatFields(ast)))).toEqual(mergeFields(ast));
+        expect(mergeSelection(parseFields(formatFields(ast)))).toEqual(mergeSelection(ast));
       }),
       { numRuns: 500 },
     );

@@ -5,10 +5,10 @@ import {
   invalidFieldsArbitrary,
   invalidWhereArbitrary,
 } from "../../src/arbitraries/index.ts";
+import type { ParseLimits } from "../../src/check/limits.ts";
 import type { SyntaxErrorCode } from "../../src/errors/errors.ts";
 import { safeParseFields } from "../../src/syntax/parse-fields.ts";
 import { safeParseWhere } from "../../src/syntax/parse-where.ts";
-import type { ParseLimits } from "../../src/syntax/run-parser.ts";
 
 type SafeParse = typeof safeParseWhere | typeof safeParseFields;
 

@@ -11,12 +11,12 @@ import {
 } from "../../src/arbitraries/index.ts";
 import type { WhereExpression } from "../../src/ast/where.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
+import { DEFAULT_MAX_LENGTH } from "../../src/check/limits.ts";
 import { compileWhere } from "../../src/compile-where.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import type { Schema } from "../../src/schema/schema.ts";
 import { validateWhere } from "../../src/schema/validate-where.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
-import { DEFAULT_MAX_LENGTH } from "../../src/syntax/run-parser.ts";
 
 const RESOURCES: [string, Schema][] = Object.entries(schemas);
 

@@ -168,6 +168,36 @@ describe("qaql sql", () => {
     expect(run.stderr).toContain(words);
   });
 
+  it.each([
+    [{ name: { column: "n", dateStorage: "epochmillis" } }, 'columns["name"].dateStorage'],
+    [
+      { name: { column: 42 } },
+      'columns["name"].column: expected a non-empty column name; found 42',
+    ],
+    [{ nmae: "n" }, 'columns["nmae"]: "nmae" is not a field of the schema'],
+  ])("a column map %j that toSql cannot use is one line naming the file, exit 1", (map, words) => {
+    const file = join(scratch, "bad-columns.json");
+    writeFileSync(file, JSON.stringify(map));
+    const run = runCli([
+      "sql",
+      "--where",
+      "name=x",
+      "--dialect",
+      "sqlite",
+      "--schema",
+      "artefact",
+      "--columns",
+      file,
+    ]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `qaql: the column map ${JSON.stringify(file)}: ${run.stderr.split(": ").slice(2).join(": ")}`,
+    );
+    expect(run.stderr).toContain(words);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
   it("rejects a filter that does not fit the schema, exit 1", () => {
     const run = runCli(["sql", "--where", "owner=x", "--dialect", "mysql", "--schema", "artefact"]);
     expect(run.status).toBe(1);

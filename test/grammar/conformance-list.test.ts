@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
+import type { ParseLimits } from "../../src/check/limits.ts";
 import { QueryError } from "../../src/errors/errors.ts";
 import type { PageSizeOptions } from "../../src/list/page-size.ts";
 import { type PageLinks, pageLinks, paginate } from "../../src/list/paginate.ts";
@@ -11,7 +12,6 @@ import { readListRequest } from "../../src/list/read-list-request.ts";
 import { defineSchema, type SchemaShape } from "../../src/schema/schema.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
-import type { ParseLimits } from "../../src/syntax/run-parser.ts";
 
 // grammar/conformance/list.json: reading list requests, writing query strings, and pages with
 // their _links (LANGUAGE.md 6 and grammar/list-requests.md).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
+import { compileFields } from "../../src/compile-fields.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { parseFields, safeParseFields } from "../../src/syntax/parse-fields.ts";
 
@@ -99,6 +100,13 @@ describe("parseFields: errors (section 5)", () => {
     expect(error.message.startsWith("fields: ")).toBe(true);
   });
 
+  it("names an invisible character instead of printing it", () => {
+    expect(syntaxError("a,\u00a0b")).toMatchObject({ code: "UNEXPECTED_TOKEN", offset: 2, length: 1 });
+    expect(syntaxError("a,\u00a0b").message.split("\n")[0]).toBe(
+      'fields: expected a field name after "," but found U+00A0 NO-BREAK SPACE at column 3',
+    );
+  });
+
   it("does not take names that merely contain _links for it", () => {
     expect(formatFields(parseFields("my_links.self,_links_x.y"))).toBe("my_links.self,_links_x.y");
   });
@@ -117,6 +125,23 @@ describe("parseFields: errors (section 5)", () => {
     expect(syntaxError("a(b(c))", { maxDepth: 1 })).toMatchObject({
       code: "NESTING_TOO_DEEP",
       offset: 3,
+    });
+  });
+
+  it("reaches at most 1024 names deep, dotted or in parentheses, so projecting never exhausts the stack", () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `n${i}`).join(".");
+    let record: unknown = 1;
+    for (let i = 1023; i >= 0; i--) record = { [`n${i}`]: record };
+    expect(compileFields(names(1024))(record)).toEqual(record);
+    expect(syntaxError(names(1025), { maxLength: Infinity })).toMatchObject({
+      code: "NESTING_TOO_DEEP",
+      offset: names(1024).length + 1,
+      length: "n1024".length,
+    });
+    const mixed = `${"a(".repeat(4)}${names(1021)}${")".repeat(4)}`;
+    expect(syntaxError(mixed, { maxLength: Infinity })).toMatchObject({
+      code: "NESTING_TOO_DEEP",
+      offset: 8 + names(1020).length + 1,
     });
   });
 });

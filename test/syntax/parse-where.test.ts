@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { removeSpans } from "../../src/arbitraries/index.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
+import { MAX_DEPTH_LIMIT } from "../../src/check/limits.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { parseWhere, safeParseWhere } from "../../src/syntax/parse-where.ts";
-import { MAX_DEPTH_LIMIT } from "../../src/syntax/run-parser.ts";
 
 function syntaxError(text: string, options = {}): QuerySyntaxError {
   const result = safeParseWhere(text, options);
@@ -205,6 +205,27 @@ describe("parseWhere: errors (section 5)", () => {
     expect(lines[1]?.length).toBeLessThan(90);
     expect(lines[1]).toMatch(/^ {2}…/);
     expect(lines[2]?.endsWith("^")).toBe(true);
+  });
+
+  it.each([
+    ["a=1\u00a0AND b=2", 3, "found U+00A0 NO-BREAK SPACE"],
+    ["a=1 AND b=2\u200b", 11, "found U+200B ZERO WIDTH SPACE"],
+    ["\ufeffa=1", 0, "found U+FEFF ZERO WIDTH NO-BREAK SPACE"],
+    ["name~ab\u202ec", 7, "found U+202E RIGHT-TO-LEFT OVERRIDE"],
+    ["a=\u0007", 2, "found U+0007 (a control character)"],
+    ["a IN (x,\u2003y)", 8, "found U+2003 EM SPACE"],
+  ])("names an invisible character, never printing it bare: %j", (text, offset, words) => {
+    const error = syntaxError(text);
+    expect(error).toMatchObject({ code: "UNEXPECTED_TOKEN", offset, length: 1 });
+    expect(error.message.split("\n")[0]).toContain(words);
+  });
+
+  it("shows invisible characters escaped in the text it quotes", () => {
+    const first = syntaxError('a="x\u00a0y" b=1').message.split("\n")[0];
+    expect(first).toBe(
+      'where: expected AND, OR or the end of the filter after "\\"x\\u00A0y\\"" but found "b" at column 9',
+    );
+    expect(first).not.toContain("\u00a0");
   });
 
   it("marks an astral character with one caret", () => {

@@ -1,4 +1,6 @@
-import { type FieldsNode, type FieldTree, mergeFields } from "../../ast/fields.ts";
+import { type FieldsNode, type FieldTree, treeOf } from "../../ast/fields.ts";
+import { MAX_DEPTH_LIMIT } from "../../check/limits.ts";
+import { readFieldsAst } from "../../check/read-fields.ts";
 
 function print(tree: FieldTree): string {
   return tree
@@ -10,7 +12,10 @@ function print(tree: FieldTree): string {
     .join(",");
 }
 
-/** Prints a selection, or its merged tree, as its canonical text (LANGUAGE.md 3.3). */
+/**
+ * Prints a selection, or its merged tree, as its canonical text (LANGUAGE.md 3.3); a tree from
+ * outside is checked first (`InvalidAstError`).
+ */
 export function formatFields(selection: FieldsNode | FieldTree): string {
-  return print("kind" in selection ? mergeFields(selection) : selection);
+  return print(treeOf(readFieldsAst(selection, MAX_DEPTH_LIMIT)));
 }

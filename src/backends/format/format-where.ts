@@ -1,4 +1,6 @@
 import { BARE_VALUE_PATTERN, type WhereExpression, type WhereNode } from "../../ast/where.ts";
+import { MAX_DEPTH_LIMIT } from "../../check/limits.ts";
+import { readWhereAst } from "../../check/read-where.ts";
 
 type Printers = { [K in WhereNode["kind"]]: (node: Extract<WhereNode, { kind: K }>) => string };
 
@@ -40,7 +42,10 @@ function print(node: WhereNode): string {
   return (printers[node.kind] as (n: WhereNode) => string)(node);
 }
 
-/** Prints a `where` AST as its canonical text (LANGUAGE.md 2.6). */
+/**
+ * Prints a `where` AST as its canonical text (LANGUAGE.md 2.6); a tree from outside is checked
+ * first (`InvalidAstError`).
+ */
 export function formatWhere(ast: WhereExpression): string {
-  return print(ast);
+  return print(readWhereAst(ast, MAX_DEPTH_LIMIT));
 }

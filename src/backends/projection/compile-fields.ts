@@ -1,4 +1,4 @@
-import { type FieldsNode, type FieldTree, mergeFields } from "../../ast/fields.ts";
+import { type FieldsNode, type FieldTree, treeOf } from "../../ast/fields.ts";
 
 /** A compiled selection: returns a projected copy of a record; the record is never changed. */
 export type Projection = <T>(record: T) => T extends object ? Partial<T> : T;
@@ -125,10 +125,6 @@ const canGenerateCode = (() => {
   }
 })();
 
-function toTree(selection: FieldsNode | FieldTree): FieldTree {
-  return "kind" in selection ? mergeFields(selection) : selection;
-}
-
 /** How a selection is compiled: generated code where the runtime allows it, or closures. */
 export type ProjectionStrategy = "auto" | "closures";
 
@@ -141,7 +137,7 @@ export function compileFieldsTree(
   selection: FieldsNode | FieldTree,
   strategy: ProjectionStrategy = "auto",
 ): Projection {
-  const tree = toTree(selection);
+  const tree = treeOf(selection);
   const project =
     strategy === "auto" && canGenerateCode ? compileWithCode(tree) : compileWithClosures(tree);
   return project as Projection;

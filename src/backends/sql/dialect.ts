@@ -1,5 +1,8 @@
+/** How a date field can be stored in its column, for the SQL backend. */
+export const DATE_STORAGES = ["date", "timestamp", "epochMillis", "text"] as const;
+
 /** How a date field is stored in its column, for the SQL backend. */
-export type DateStorage = "date" | "timestamp" | "epochMillis" | "text";
+export type DateStorage = (typeof DATE_STORAGES)[number];
 
 /** Binds a value as the next parameter and returns its placeholder. */
 export type Binder = (value: unknown) => string;

@@ -1,5 +1,6 @@
-import type { ColumnSpec } from "../../backends/sql/compile-sql.ts";
+import type { ColumnSpec, SqlQuery } from "../../backends/sql/compile-sql.ts";
 import { type DialectName, dialects } from "../../backends/sql/dialects.ts";
+import { InvalidOptionError } from "../../errors/invalid-input.ts";
 import { toSql } from "../../to-sql.ts";
 import { type Command, requiredOption, stringOption } from "../command.ts";
 import { CliError, EXIT, UsageError } from "../failure.ts";
@@ -65,13 +66,25 @@ Exit status: 0 done, 1 invalid filter or file, 2 usage error.`,
       throw new UsageError("--columns and --json exclude each other", "sql");
     }
     const schema = await loadSchema(schemaOption);
-    const query = toSql(where, {
-      dialect: dialect as DialectName,
-      schema,
-      columns: await loadColumns(columnsPath),
-      json,
-      timeZone: stringOption(invocation, "time-zone"),
-    });
+    const columns = await loadColumns(columnsPath);
+    let query: SqlQuery;
+    try {
+      query = toSql(where, {
+        dialect: dialect as DialectName,
+        schema,
+        columns,
+        json,
+        timeZone: stringOption(invocation, "time-zone"),
+      });
+    } catch (error) {
+      // Only the column map comes from a file whose content toSql checks as an option.
+      if (error instanceof InvalidOptionError && error.option.startsWith("columns")) {
+        throw new CliError(
+          `the column map ${JSON.stringify(columnsPath)}: ${error.message.replace(/^toSql: /, "")}`,
+        );
+      }
+      throw error;
+    }
     context.stdout.write(`${JSON.stringify(query, null, 2)}\n`);
     return EXIT.ok;
   },

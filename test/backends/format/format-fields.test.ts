@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeFields } from "../../../src/ast/fields.ts";
+import { mergeSelection } from "../../../src/ast/fields.ts";
 import { formatFields } from "../../../src/backends/format/format-fields.ts";
 import { parseFields } from "../../../src/syntax/parse-fields.ts";
 
@@ -24,7 +24,7 @@ describe("formatFields: canonical text (LANGUAGE.md 3.3)", () => {
   });
 
   it("prints a merged tree as well as an AST", () => {
-    const tree = mergeFields(parseFields("a.b,a.c,d"));
+    const tree = mergeSelection(parseFields("a.b,a.c,d"));
     expect(tree).toEqual([
       {
         name: "a",

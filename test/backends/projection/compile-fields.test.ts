@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { compileFieldsTree } from "../../../src/backends/projection/compile-fields.ts";
 import { compileFields, compileListFields } from "../../../src/compile-fields.ts";
 import { QuerySyntaxError } from "../../../src/errors/errors.ts";
 
@@ -84,16 +85,26 @@ describe("compileFields: LANGUAGE.md 3.2", () => {
     expect(record).toEqual(copy);
   });
 
-  it("keeps _links whole even when a tree built by hand selects inside it", () => {
-    const record = { _links: { self: 1, next: 2 }, a: 1 };
+  it("rejects a tree from outside that selects inside _links, as the text would be", () => {
     const tree = [{ name: "_links", children: [{ name: "self", children: null }] }];
-    expect(compileFields(tree)(record)).toEqual({ _links: { self: 1, next: 2 } });
+    expect(() => compileFields(tree)).toThrow(
+      expect.objectContaining({ name: "InvalidAstError", pointer: "/0/children" }),
+    );
   });
 
-  it("embeds no name as code: hostile names in a hand-built tree are plain keys", () => {
+  it("keeps _links whole in the backend even when a tree selects inside it", () => {
+    const record = { _links: { self: 1, next: 2 }, a: 1 };
+    const tree = [{ name: "_links", children: [{ name: "self", children: null }] }];
+    expect(compileFieldsTree(tree)(record)).toEqual({ _links: { self: 1, next: 2 } });
+  });
+
+  it("embeds no name as code: hostile names reaching the backend are plain keys", () => {
     const name = '"]; throw new Error("injected"); //';
     const record = { [name]: 1, other: 2 };
-    expect(compileFields([{ name, children: null }])(record)).toEqual({ [name]: 1 });
+    expect(compileFieldsTree([{ name, children: null }])(record)).toEqual({ [name]: 1 });
+    expect(() => compileFields([{ name, children: null }])).toThrow(
+      expect.objectContaining({ name: "InvalidAstError", pointer: "/0/name" }),
+    );
   });
 
   it("takes text, an AST or a merged tree, and reports bad text as a syntax error", () => {

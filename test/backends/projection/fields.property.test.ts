@@ -5,7 +5,7 @@ import {
   fieldsSpellingArbitrary,
   recordArbitrary,
 } from "../../../src/arbitraries/index.ts";
-import { mergeFields } from "../../../src/ast/fields.ts";
+import { mergeSelection } from "../../../src/ast/fields.ts";
 import { formatFields } from "../../../src/backends/format/format-fields.ts";
 import { compileFieldsTree } from "../../../src/backends/projection/compile-fields.ts";
 import { compileFields } from "../../../src/compile-fields.ts";
@@ -13,7 +13,7 @@ import { parseFields } from "../../../src/syntax/parse-fields.ts";
 import { referenceProject } from "../../support/reference-projection.ts";
 
 /** Merged selection trees (3.2) over a few names, inherited ones and `_links` included. */
-const fieldTreeArbitrary = fieldsArbitrary().map(mergeFields);
+const fieldTreeArbitrary = fieldsArbitrary().map(mergeSelection);
 /** JSON-like records over the same names: nested objects, arrays of mixed elements, nulls. */
 const records = recordArbitrary();
 
@@ -44,7 +44,7 @@ describe("fields round trips (3.3)", () => {
   it("parses the canonical text of a merged tree back to the tree", () => {
     fc.assert(
       fc.property(fieldsArbitrary(), (ast) => {
-        expect(mergeFields(parseFields(formatFields(ast)))).toEqual(mergeFields(ast));
+        expect(mergeSelection(parseFields(formatFields(ast)))).toEqual(mergeSelection(ast));
       }),
       { numRuns: 1000 },
     );

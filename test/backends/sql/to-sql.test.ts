@@ -174,7 +174,9 @@ describe("toSql: columns and dates", () => {
     );
     expect(() => toSql("nope=1", { dialect: "sqlite", schema })).toThrow(QueryValidationError);
     expect(() => toSql("a=", { dialect: "sqlite", schema })).toThrow(QuerySyntaxError);
-    expect(() => toSql("name=1", { dialect: "sqlite" } as never)).toThrow(/needs a schema/);
+    expect(() => toSql("name=1", { dialect: "sqlite" } as never)).toThrow(
+      /toSql: option schema: a schema is required/,
+    );
     expect(() => toSql("name=1", { dialect: "oracle", schema } as never)).toThrow(
       /unknown SQL dialect "oracle"/,
     );

@@ -1,0 +1,72 @@
+import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
+import {
+  defineSchema,
+  isCheckedSchema,
+  readSchema,
+  type Schema,
+  SchemaDefinitionError,
+  type SchemaShape,
+} from "../schema/schema.ts";
+import { isPlainRecord, own } from "./members.ts";
+
+/** A `schema` option: a checked schema, its normalized form as JSON carries it, or a plain shape. */
+export type SchemaOption = Schema | { readonly [field: string]: SchemaShape };
+
+/** An options argument: absent, or an object (an array or a string is a mistake). */
+export function readOptions<T extends object>(caller: string, options: unknown): Partial<T> {
+  if (options === undefined) return {};
+  if (!isPlainRecord(options)) {
+    throw new InvalidOptionError(
+      caller,
+      "",
+      `options must be an object; found ${describeFound(options)}`,
+    );
+  }
+  return options as Partial<T>;
+}
+
+// A normalized schema is `{ kind: "object", fields: { name: { kind … } } }`; anything else is a shape.
+function looksNormalized(value: Record<string, unknown>): boolean {
+  const fields = own(value, "fields");
+  return (
+    own(value, "kind") === "object" &&
+    isPlainRecord(fields) &&
+    Object.values(fields).every(
+      (type) => isPlainRecord(type) && typeof own(type, "kind") === "string",
+    )
+  );
+}
+
+/**
+ * Reads a `schema` option: a schema from `defineSchema` as it is, its normalized form checked,
+ * and a plain shape (`{ name: "string" }`) defined on the fly (LANGUAGE.md 4).
+ */
+export function readSchemaOption(caller: string, value: unknown): Schema | undefined {
+  if (value === undefined || isCheckedSchema(value)) return value;
+  if (!isPlainRecord(value)) {
+    throw new InvalidOptionError(
+      caller,
+      "schema",
+      `expected a schema from defineSchema() or a shape such as { name: "string" }; found ${describeFound(value)}`,
+    );
+  }
+  try {
+    return looksNormalized(value)
+      ? readSchema(value)
+      : defineSchema(value as { readonly [field: string]: SchemaShape });
+  } catch (error) {
+    if (!(error instanceof SchemaDefinitionError)) throw error;
+    const at = error.path ? ` at "${error.path}"` : "";
+    throw new InvalidOptionError(
+      caller,
+      "schema",
+      `not a schema${at}: ${error.message.replace(/^defineSchema: (at "[^"]*": )?/, "")}`,
+    );
+  }
+}
+
+/** Reads an option that must be a string when given. */
+export function readStringOption(caller: string, name: string, value: unknown): string | undefined {
+  if (value === undefined || typeof value === "string") return value;
+  throw new InvalidOptionError(caller, name, `expected a string; found ${describeFound(value)}`);
+}

@@ -1,0 +1,256 @@
+import { NO_SPAN, type Span } from "../ast/span.ts";
+import {
+  COMPARISON_OPERATORS,
+  IDENTIFIER_PATTERN,
+  type LiteralNode,
+  PATTERN_MODES,
+  type PathNode,
+  WHERE_KEYWORDS,
+  type WhereExpression,
+} from "../ast/where.ts";
+import type { QueryLanguage } from "../errors/errors.ts";
+import { InvalidAstError } from "../errors/invalid-input.ts";
+import { elementsOf, isPlainRecord, oneOf, own, pointerTo } from "./members.ts";
+
+const IDENTIFIER = new RegExp(`^${IDENTIFIER_PATTERN}$`);
+const EXPRESSION_KINDS = ["and", "or", "comparison", "pattern", "in", "isNull"] as const;
+type ExpressionKind = (typeof EXPRESSION_KINDS)[number];
+
+/** What reads a tree from outside: the language, for errors, and the parser's nesting limit. */
+export interface TreeReader {
+  readonly language: QueryLanguage;
+  /** Levels of parentheses the tree's canonical text may hold (the parser's `maxDepth`). */
+  readonly maxDepth: number;
+}
+
+export function fail(reader: TreeReader, pointer: string, expected: string, found: unknown): never {
+  throw new InvalidAstError(reader.language, pointer, expected, found);
+}
+
+/** A member that must be an object, as a record. */
+export function readRecord(
+  reader: TreeReader,
+  value: unknown,
+  pointer: string,
+  expected: string,
+): Record<string, unknown> {
+  if (!isPlainRecord(value)) fail(reader, pointer, expected, value);
+  return value;
+}
+
+/** The elements of a member that must be an array of at least `minLength`. */
+export function readArray(
+  reader: TreeReader,
+  value: unknown,
+  pointer: string,
+  expected: string,
+  minLength: number,
+): unknown[] {
+  if (!Array.isArray(value) || value.length < minLength) fail(reader, pointer, expected, value);
+  return elementsOf(value);
+}
+
+/** The node's `kind`, which must be one of `kinds`. */
+export function readKind<K extends string>(
+  reader: TreeReader,
+  node: Record<string, unknown>,
+  pointer: string,
+  kinds: readonly K[],
+): K {
+  const kind = own(node, "kind");
+  if (typeof kind !== "string" || !(kinds as readonly string[]).includes(kind)) {
+    fail(reader, pointerTo(pointer, "kind"), oneOf(kinds), kind);
+  }
+  return kind as K;
+}
+
+const isOffset = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+
+/** A node's span: two offsets, start not after end. */
+export function readSpan(reader: TreeReader, node: Record<string, unknown>, pointer: string): Span {
+  const at = pointerTo(pointer, "span");
+  const span = readRecord(reader, own(node, "span"), at, "a span { start, end }");
+  const start = own(span, "start");
+  const end = own(span, "end");
+  if (!isOffset(start)) fail(reader, pointerTo(at, "start"), "a whole number ≥ 0", start);
+  if (!isOffset(end) || end < start) {
+    fail(reader, pointerTo(at, "end"), `a whole number ≥ the start, ${start}`, end);
+  }
+  return start === 0 && end === 0 ? NO_SPAN : { start, end };
+}
+
+/** A path node; in `where`, a one-segment path cannot be a keyword (2.1). */
+export function readPath(reader: TreeReader, value: unknown, pointer: string): PathNode {
+  const node = readRecord(reader, value, pointer, "a path node");
+  readKind(reader, node, pointer, ["path"]);
+  const at = pointerTo(pointer, "segments");
+  const segments = readArray(reader, own(node, "segments"), at, "an array of identifiers", 1);
+  for (const [i, segment] of segments.entries()) {
+    if (typeof segment !== "string" || !IDENTIFIER.test(segment)) {
+      fail(reader, pointerTo(at, i), "an identifier [A-Za-z_][A-Za-z0-9_]* (1.3)", segment);
+    }
+  }
+  if (
+    reader.language === "where" &&
+    segments.length === 1 &&
+    WHERE_KEYWORDS.has((segments[0] as string).toLowerCase())
+  ) {
+    fail(reader, pointerTo(at, 0), "a field name that is not a keyword (2.1)", segments[0]);
+  }
+  return { kind: "path", segments: segments as string[], span: readSpan(reader, node, pointer) };
+}
+
+function readLiteral(
+  reader: TreeReader,
+  value: unknown,
+  pointer: string,
+  nonEmpty = false,
+): LiteralNode {
+  const node = readRecord(reader, value, pointer, "a literal node");
+  readKind(reader, node, pointer, ["literal"]);
+  const text = own(node, "text");
+  if (typeof text !== "string" || (nonEmpty && text === "")) {
+    fail(reader, pointerTo(pointer, "text"), nonEmpty ? "a non-empty string" : "a string", text);
+  }
+  return { kind: "literal", text, span: readSpan(reader, node, pointer) };
+}
+
+function readNegated(reader: TreeReader, node: Record<string, unknown>, pointer: string): boolean {
+  const negated = own(node, "negated");
+  if (typeof negated !== "boolean")
+    fail(reader, pointerTo(pointer, "negated"), "a boolean", negated);
+  return negated;
+}
+
+/** A node's object and its `kind`, each read once. */
+function readNode(
+  reader: TreeReader,
+  value: unknown,
+  pointer: string,
+): { node: Record<string, unknown>; kind: ExpressionKind } {
+  const node = readRecord(reader, value, pointer, "a where node");
+  return { node, kind: readKind(reader, node, pointer, EXPRESSION_KINDS) };
+}
+
+function readOperands(reader: TreeReader, node: Record<string, unknown>, pointer: string) {
+  const at = pointerTo(pointer, "operands");
+  return {
+    at,
+    items: readArray(reader, own(node, "operands"), at, "an array of 1 or more", 1),
+    next: 0,
+  };
+}
+
+/**
+ * An `and` or `or`, flattened as the parser flattens (2.6): a junction of the same kind inside
+ * it gives its operands in its place, without recursion, so a chain of any length is read.
+ */
+function readJunction(
+  reader: TreeReader,
+  node: Record<string, unknown>,
+  kind: "and" | "or",
+  pointer: string,
+  parent: ExpressionKind | undefined,
+  depth: number,
+): WhereExpression {
+  // The canonical text puts parentheses only around an OR inside an AND (2.6).
+  const nested = kind === "or" && parent === "and" ? depth + 1 : depth;
+  if (nested > reader.maxDepth) {
+    fail(reader, pointer, `at most ${reader.maxDepth} levels of parentheses (1.4)`, node);
+  }
+  const span = readSpan(reader, node, pointer);
+  const operands: WhereExpression[] = [];
+  const stack = [readOperands(reader, node, pointer)];
+  for (let top = stack.at(-1); top; top = stack.at(-1)) {
+    if (top.next === top.items.length) {
+      stack.pop();
+      continue;
+    }
+    const index = top.next++;
+    const at = pointerTo(top.at, index);
+    const child = readNode(reader, top.items[index], at);
+    if (child.kind === kind) {
+      readSpan(reader, child.node, at);
+      stack.push(readOperands(reader, child.node, at));
+    } else {
+      const operand = readTyped(reader, child.node, child.kind, at, kind, nested);
+      // A one-operand junction of the other kind may unwrap to one of this kind.
+      if (operand.kind === kind) operands.push(...operand.operands);
+      else operands.push(operand);
+    }
+  }
+  // One operand is that operand, as the `and` and `or` builders make it.
+  return operands.length === 1 ? (operands[0] as WhereExpression) : { kind, operands, span };
+}
+
+function readTyped(
+  reader: TreeReader,
+  node: Record<string, unknown>,
+  kind: ExpressionKind,
+  pointer: string,
+  parent: ExpressionKind | undefined,
+  depth: number,
+): WhereExpression {
+  switch (kind) {
+    case "and":
+    case "or":
+      return readJunction(reader, node, kind, pointer, parent, depth);
+    case "comparison": {
+      const operator = own(node, "operator");
+      if (!COMPARISON_OPERATORS.includes(operator as never)) {
+        fail(reader, pointerTo(pointer, "operator"), oneOf(COMPARISON_OPERATORS), operator);
+      }
+      return {
+        kind,
+        path: readPath(reader, own(node, "path"), pointerTo(pointer, "path")),
+        operator: operator as (typeof COMPARISON_OPERATORS)[number],
+        value: readLiteral(reader, own(node, "value"), pointerTo(pointer, "value")),
+        span: readSpan(reader, node, pointer),
+      };
+    }
+    case "pattern": {
+      const mode = own(node, "mode");
+      if (!PATTERN_MODES.includes(mode as never)) {
+        fail(reader, pointerTo(pointer, "mode"), oneOf(PATTERN_MODES), mode);
+      }
+      return {
+        kind,
+        path: readPath(reader, own(node, "path"), pointerTo(pointer, "path")),
+        mode: mode as (typeof PATTERN_MODES)[number],
+        // An empty pattern is an error in the text (2.2).
+        value: readLiteral(reader, own(node, "value"), pointerTo(pointer, "value"), true),
+        span: readSpan(reader, node, pointer),
+      };
+    }
+    case "in": {
+      const at = pointerTo(pointer, "values");
+      const values = readArray(reader, own(node, "values"), at, "an array of 1 or more", 1);
+      return {
+        kind,
+        path: readPath(reader, own(node, "path"), pointerTo(pointer, "path")),
+        negated: readNegated(reader, node, pointer),
+        values: values.map((v, i) => readLiteral(reader, v, pointerTo(at, i))),
+        span: readSpan(reader, node, pointer),
+      };
+    }
+    case "isNull":
+      return {
+        kind,
+        path: readPath(reader, own(node, "path"), pointerTo(pointer, "path")),
+        negated: readNegated(reader, node, pointer),
+        span: readSpan(reader, node, pointer),
+      };
+  }
+}
+
+/**
+ * Checks a `where` tree from outside and returns a fresh copy of it, every member read once as an
+ * own property, flattened as `parseWhere` flattens: every name an identifier, every operator and
+ * mode known, nesting within `maxDepth`. Throws `InvalidAstError` with the bad member's pointer.
+ */
+export function readWhereAst(value: unknown, maxDepth: number): WhereExpression {
+  const reader: TreeReader = { language: "where", maxDepth };
+  const { node, kind } = readNode(reader, value, "");
+  return readTyped(reader, node, kind, "", undefined, 0);
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import { dialects } from "../../src/backends/sql/dialects.ts";
+import { compileFields } from "../../src/compile-fields.ts";
+import { compileWhere } from "../../src/compile-where.ts";
+import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
+import { readListRequest } from "../../src/list/read-list-request.ts";
+import { schemas } from "../../src/schema/resources.ts";
+import { defineSchema, MAX_SCHEMA_DEPTH, SchemaDefinitionError } from "../../src/schema/schema.ts";
+import { parseWhere } from "../../src/syntax/parse-where.ts";
+import { toSql } from "../../src/to-sql.ts";
+
+const schema = defineSchema({
+  name: "string",
+  day: "date",
+  rank: "number",
+  type: { id: "string" },
+});
+
+function optionError(run: () => unknown): InvalidOptionError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidOptionError);
+    return error as InvalidOptionError;
+  }
+  throw new Error("expected an InvalidOptionError");
+}
+
+describe("toSql's columns are checked (issue 13)", () => {
+  const sql = (columns: unknown) =>
+    toSql("day=2024-03-01 AND name=x", { dialect: "sqlite", schema, columns: columns as never });
+
+  // One row: a columns option, the member at fault, and what the message says of it.
+  const rows: [unknown, string, RegExp][] = [
+    [
+      { day: { column: "d", dateStorage: "epochmillis" } },
+      'columns["day"].dateStorage',
+      /expected one of "date", "timestamp", "epochMillis" or "text"; found "epochmillis"/,
+    ],
+    [{ day: { column: "d", dateStorage: "DATE" } }, 'columns["day"].dateStorage', /found "DATE"/],
+    [{ day: { column: "d", dateStorage: "" } }, 'columns["day"].dateStorage', /found ""/],
+    [{ day: { column: "d", dateStorage: 42 } }, 'columns["day"].dateStorage', /found 42/],
+    [{ name: { column: 42 } }, 'columns["name"].column', /non-empty column name; found 42/],
+    [{ name: 42 }, 'columns["name"]', /a column name or \{ column, dateStorage \}; found 42/],
+    [{ name: "" }, 'columns["name"]', /non-empty column name; found ""/],
+    [{ nmae: "n" }, 'columns["nmae"]', /"nmae" is not a field of the schema/],
+    [{ "type.idd": "t" }, 'columns["type.idd"]', /not a field of the schema/],
+    [
+      { name: { column: "n", dateStorage: "text" } },
+      'columns["name"].dateStorage',
+      /only a date field has one; "name" is string/,
+    ],
+    [{ name: { column: "n", storage: "text" } }, 'columns["name"].storage', /unknown member/],
+    ["name", "columns", /an object of field path -> column; found "name"/],
+  ];
+  it.each(rows)("rejects %j at %s", (columns, option, message) => {
+    const error = optionError(() => sql(columns));
+    expect(error).toMatchObject({ code: "INVALID_OPTION", caller: "toSql", option });
+    expect(error.message).toMatch(message);
+    expect(error.message.startsWith(`toSql: option ${option}: `)).toBe(true);
+  });
+
+  it("takes what is right, including an inherited-looking field name that the schema has", () => {
+    const withProto = defineSchema({ constructor: "string" } as never);
+    expect(
+      toSql("constructor=x", {
+        dialect: "sqlite",
+        schema: withProto,
+        columns: { constructor: "c" },
+      }).sql,
+    ).toBe('"c" COLLATE BINARY = ?');
+    expect(
+      sql({ day: { column: "d", dateStorage: "epochMillis" }, name: { column: "n" } }).sql,
+    ).toContain('"n"');
+  });
+
+  it("refuses columns with json, and an empty json column", () => {
+    expect(
+      optionError(() =>
+        toSql("name=x", { dialect: "sqlite", schema, columns: { name: "n" }, json: "doc" }),
+      ).option,
+    ).toBe("columns");
+    expect(optionError(() => toSql("name=x", { dialect: "sqlite", schema, json: "" })).option).toBe(
+      "json",
+    );
+    expect(
+      optionError(() => toSql("name=x", { dialect: "sqlite", schema, json: 1 as never })).option,
+    ).toBe("json");
+  });
+
+  it("checks the dialect: a known name, or an object with every hook", () => {
+    expect(
+      optionError(() => toSql("name=x", { dialect: "oracle" as never, schema })).message,
+    ).toMatch(
+      /unknown SQL dialect "oracle"; expected one of "postgres", "sqlite", "duckdb" or "mysql"/,
+    );
+    expect(
+      optionError(() => toSql("name=x", { dialect: "constructor" as never, schema })).option,
+    ).toBe("dialect");
+    const { match: _, ...noMatch } = dialects.sqlite;
+    expect(
+      optionError(() => toSql("name=x", { dialect: { ...noMatch } as never, schema })).option,
+    ).toBe("dialect.match");
+    const own = { ...dialects.postgres, name: "mine" };
+    expect(toSql("name=x", { dialect: own, schema })).toEqual(
+      toSql("name=x", { dialect: "postgres", schema }),
+    );
+  });
+});
+
+describe("a schema option may be a plain shape, and is checked (issue 13)", () => {
+  it("defines a plain shape on the fly, everywhere a schema is taken", () => {
+    const shape = { name: "string", rank: "number" } as const;
+    expect(compileWhere("rank>=2", { schema: shape })({ rank: 3 })).toBe(true);
+    expect(compileWhere("rank>=2", { schema: shape })({ rank: "3" })).toBe(false);
+    expect(toSql("name=x", { dialect: "sqlite", schema: shape }).sql).toBe(
+      '"name" COLLATE BINARY = ?',
+    );
+    expect(() => parseWhere("nmae=x", { schema: shape })).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_FIELD" }),
+    );
+    expect(compileFields("name", { schema: shape })({ name: 1, rank: 2 })).toEqual({ name: 1 });
+    expect(readListRequest("where=rank>1", { schema: shape }).where).toBeDefined();
+  });
+
+  it("takes a schema that travelled as JSON, and checks it", () => {
+    const copy = JSON.parse(JSON.stringify(schemas.artefact));
+    expect(toSql("type.id=FILE", { dialect: "sqlite", schema: copy })).toEqual(
+      toSql("type.id=FILE", { dialect: "sqlite", schema: schemas.artefact }),
+    );
+    const bad = { kind: "object", fields: { rank: { kind: "float" } } };
+    expect(optionError(() => compileWhere("rank=1", { schema: bad as never })).message).toBe(
+      'compileWhere: option schema: not a schema at "rank": unknown kind "float"; expected string, integer, number, boolean, date, object or array',
+    );
+  });
+
+  it("says what it wanted of something that is no schema", () => {
+    expect(optionError(() => compileWhere("a=1", { schema: "artefact" as never })).message).toBe(
+      'compileWhere: option schema: expected a schema from defineSchema() or a shape such as { name: "string" }; found "artefact"',
+    );
+    expect(
+      optionError(() => compileWhere("a=1", { schema: { name: "text" } as never })).message,
+    ).toMatch(/not a schema at "name": unknown type "text"/);
+  });
+
+  it("bounds a schema's nesting instead of overflowing the stack", () => {
+    let shape: unknown = "string";
+    for (let i = 0; i < 100_000; i++) shape = { a: shape };
+    expect(() => defineSchema(shape as never)).toThrow(SchemaDefinitionError);
+    expect(() => defineSchema(shape as never)).toThrow(`deeper than ${MAX_SCHEMA_DEPTH} levels`);
+    let normalized: unknown = { kind: "string" };
+    for (let i = 0; i < 100_000; i++) normalized = { kind: "object", fields: { a: normalized } };
+    expect(optionError(() => compileWhere("a=1", { schema: normalized as never })).message).toMatch(
+      /deeper than/,
+    );
+  });
+
+  it("freezes what defineSchema returns, so a checked schema cannot change after its check", () => {
+    expect(Object.isFrozen(schema)).toBe(true);
+    expect(Object.isFrozen(schema.fields)).toBe(true);
+    expect(Object.isFrozen(schema.fields.type)).toBe(true);
+  });
+});
+
+describe("options themselves are checked (issue 13)", () => {
+  it("says what an options argument must be", () => {
+    expect(optionError(() => compileWhere("a=1", "UTC" as never)).message).toBe(
+      'compileWhere: options must be an object; found "UTC"',
+    );
+    expect(optionError(() => compileWhere("a=1", { timeZone: 1 } as never)).message).toBe(
+      "compileWhere: option timeZone: expected a string; found 1",
+    );
+    expect(optionError(() => toSql("a=1", null as never)).caller).toBe("toSql");
+  });
+});
