@@ -44,6 +44,25 @@ ${COMMANDS.map((command) => `  ${command.name.padEnd(12)} ${command.summary}`).j
 
 Run "qaql <command> --help" for a command's options. "qaql --version" prints the version.`;
 
+/**
+ * Joins `--page -1` into `--page=-1`, as a user means it: parseArgs takes a value that starts
+ * with a dash for an option of its own and calls it ambiguous, whatever the value's own problem.
+ */
+function joinDashedValues(command: Command, args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const next = args[i + 1];
+    const name = arg.startsWith("--") ? arg.slice(2) : undefined;
+    const takesValue = name !== undefined && command.options[name]?.type === "string";
+    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 /** Parses a command's arguments; unknown options and stray arguments are usage errors. */
 function invoke(
   command: Command,
@@ -53,7 +72,7 @@ function invoke(
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
-      args: [...args],
+      args: joinDashedValues(command, args),
       options: { ...command.options, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
       strict: true,

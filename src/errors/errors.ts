@@ -118,8 +118,11 @@ export class QueryValidationError extends QueryError {
     this.issues = issues;
   }
 
-  /** For a query definition: its whole JSON text (`input` then holds the first issue's text). */
-  readonly definitionText?: string;
+  /**
+   * For a query definition: its whole JSON text (`input` then holds the first issue's text).
+   * Declared, not initialised, so that the other errors carry no `definitionText: undefined`.
+   */
+  declare readonly definitionText?: string;
 }
 
 /** The stable codes of errors in a list request's parameters outside the two languages (LANGUAGE.md 6). */

@@ -249,3 +249,30 @@ describe("on a terminal", () => {
     expect(onTerminal({ NO_COLOR: "1" })).not.toContain("\x1b[");
   });
 });
+
+describe("qaql on the command line, as a careless user types it (issue 13)", () => {
+  it("takes --page -1 as --page=-1 and says the same of it", () => {
+    const spaced = runCli(["filter", "--resource", "artefacts", "--page", "-1"]);
+    const joined = runCli(["filter", "--resource", "artefacts", "--page=-1"]);
+    expect(spaced.status).toBe(1);
+    expect(spaced.stderr).toContain('page: expected a page number (1, 2, 3, …) but found "-1"');
+    expect(spaced).toEqual(joined);
+  });
+
+  // The machine's own Node, where it is older than qaql supports (Debian's is 20 here).
+  const oldNode = ["/usr/bin/node", "/usr/local/bin/node"].find((path) => {
+    const version = spawnSync(path, ["--version"], { encoding: "utf8" }).stdout ?? "";
+    return /^v(\d+)\./.test(version) && Number(version.slice(1).split(".")[0]) < 22;
+  });
+  it.runIf(oldNode !== undefined)("on Node.js older than 22, says so and exits 2", () => {
+    const run = spawnSync(oldNode as string, [CLI, "filter", "--resource", "artefacts"], {
+      encoding: "utf8",
+    });
+    const version = spawnSync(oldNode as string, ["--version"], { encoding: "utf8" }).stdout;
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `qaql needs Node.js 22 or newer (this is ${version.trim().slice(1)})\n`,
+    );
+  });
+});
