@@ -1,5 +1,6 @@
 // Runs the benchmark modules: all of them, or those named on the command line
 // (`npm run bench -- parse` runs `parse` and every `parse-…` module).
+import { astCheckBenchmark } from "./ast-check.bench.ts";
 import { globBenchmark } from "./glob.bench.ts";
 import { type Benchmark, consumedResults, readBenchOptions } from "./harness.ts";
 import { linearityBenchmark } from "./linearity.bench.ts";
@@ -19,6 +20,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   sqlBenchmark,
   streamBenchmark,
   globBenchmark,
+  astCheckBenchmark,
   serveBenchmark,
 ];
 

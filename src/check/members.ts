@@ -18,9 +18,12 @@ export function elementsOf(array: readonly unknown[]): unknown[] {
   return elements;
 }
 
-/** Appends a member to a JSON Pointer (RFC 6901: `~` and `/` escaped). */
+/**
+ * Appends a member to a JSON Pointer. Only fixed member names and indices are ever appended,
+ * none holding the `~` or `/` that RFC 6901 escapes, so this is a plain concatenation.
+ */
 export function pointerTo(pointer: string, member: string | number): string {
-  return `${pointer}/${String(member).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+  return `${pointer}/${member}`;
 }
 
 /** `"a", "b" or "c"`, for messages. */

@@ -1,11 +1,11 @@
 import type { FieldBranch, FieldItemNode, FieldsNode, FieldTree } from "../ast/fields.ts";
 import { IDENTIFIER_PATTERN } from "../ast/where.ts";
 import { MAX_SELECTION_DEPTH } from "./limits.ts";
-import { isPlainRecord, own, pointerTo } from "./members.ts";
+import { isPlainRecord, pointerTo } from "./members.ts";
 import {
+  expectKind,
   fail,
   readArray,
-  readKind,
   readPath,
   readRecord,
   readSpan,
@@ -25,9 +25,15 @@ function readSelection(
   names: number,
 ): FieldsNode {
   const node = readRecord(reader, value, pointer, "a fields node");
-  readKind(reader, node, pointer, ["fields"]);
+  expectKind(reader, node, pointer, "fields");
   const at = pointerTo(pointer, "items");
-  const items = readArray(reader, own(node, "items"), at, "an array of 1 or more items", 1);
+  const items = readArray(
+    reader,
+    Object.hasOwn(node, "items") ? node.items : undefined,
+    at,
+    "an array of 1 or more items",
+    1,
+  );
   return {
     kind: "fields",
     items: items.map((item, i) => readItem(reader, item, pointerTo(at, i), depth, names)),
@@ -43,8 +49,12 @@ function readItem(
   names: number,
 ): FieldItemNode {
   const node = readRecord(reader, value, pointer, "a fieldItem node");
-  readKind(reader, node, pointer, ["fieldItem"]);
-  const path = readPath(reader, own(node, "path"), pointerTo(pointer, "path"));
+  expectKind(reader, node, pointer, "fieldItem");
+  const path = readPath(
+    reader,
+    Object.hasOwn(node, "path") ? node.path : undefined,
+    pointerTo(pointer, "path"),
+  );
   const { segments } = path;
   const below = names + segments.length;
   if (below > MAX_SELECTION_DEPTH) {
@@ -55,7 +65,7 @@ function readItem(
     fail(reader, pointerTo(pointerTo(pointer, "path"), "segments"), NOTHING_INSIDE_LINKS, LINKS);
   }
   const at = pointerTo(pointer, "selection");
-  const selection = own(node, "selection");
+  const selection = Object.hasOwn(node, "selection") ? node.selection : undefined;
   if (selection !== null) {
     if (links !== -1) fail(reader, at, NOTHING_INSIDE_LINKS, selection);
     if (depth + 1 > reader.maxDepth) {
@@ -79,7 +89,7 @@ function readTree(reader: TreeReader, value: unknown, pointer: string, names: nu
   return branches.map((branch, i): FieldBranch => {
     const at = pointerTo(pointer, i);
     if (!isPlainRecord(branch)) fail(reader, at, "a branch { name, children }", branch);
-    const name = own(branch, "name");
+    const name = Object.hasOwn(branch, "name") ? branch.name : undefined;
     if (typeof name !== "string" || !IDENTIFIER.test(name)) {
       fail(reader, pointerTo(at, "name"), "an identifier [A-Za-z_][A-Za-z0-9_]* (1.3)", name);
     }
@@ -87,7 +97,7 @@ function readTree(reader: TreeReader, value: unknown, pointer: string, names: nu
     if (seen.has(name))
       fail(reader, pointerTo(at, "name"), "a name not already at this level", name);
     seen.add(name);
-    const children = own(branch, "children");
+    const children = Object.hasOwn(branch, "children") ? branch.children : undefined;
     if (children !== null && name === LINKS) {
       fail(reader, pointerTo(at, "children"), NOTHING_INSIDE_LINKS, children);
     }
