@@ -28,8 +28,12 @@ function schemaFor(tree: unknown): Schema {
     if (key !== "segments") return value;
     let level = shape;
     for (const [i, name] of (value as string[]).entries()) {
-      if (i === value.length - 1) level[name] = "string";
-      else level = (level[name] ??= {}) as Record<string, unknown>;
+      if (i === value.length - 1) {
+        level[name] = "string";
+      } else {
+        level[name] ??= {};
+        level = level[name] as Record<string, unknown>;
+      }
     }
     return value;
   });

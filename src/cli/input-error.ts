@@ -1,6 +1,7 @@
 /** The stable codes of the errors that bad input to `qaql filter` raises. */
 export type InputErrorCode =
   | "MALFORMED_JSON"
+  | "INVALID_UTF8"
   | "TRUNCATED_INPUT"
   | "WRONG_SHAPE"
   | "UNKNOWN_RESOURCE"

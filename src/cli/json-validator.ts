@@ -1,18 +1,23 @@
 // A resumable byte-level check of one JSON value (RFC 8259, as JSON.parse reads it). The record
 // reader uses it where JSON.parse cannot serve: to skip a member without holding it in memory,
 // and to find the exact byte of the first error once JSON.parse has rejected an element.
+import { continuesCharacter, describeUtf8Fault, utf8Length } from "./utf8.ts";
 
 /** Why the validator stopped: the index of the offending byte and what it expected there. */
 export class JsonFault {
+  /** May be negative: a character of a string can begin in bytes fed before. */
   readonly index: number;
   readonly description: string;
   /** True when the bytes ended before the value did. */
   readonly truncated: boolean;
+  /** True when the bytes of a string are not UTF-8 (`index` is the character's first byte). */
+  readonly invalidUtf8: boolean;
 
-  constructor(index: number, description: string, truncated: boolean) {
+  constructor(index: number, description: string, truncated: boolean, invalidUtf8 = false) {
     this.index = index;
     this.description = description;
     this.truncated = truncated;
+    this.invalidUtf8 = invalidUtf8;
   }
 }
 
@@ -115,8 +120,15 @@ export function describeByte(bytes: Uint8Array, index: number): string {
   return `byte 0x${c.toString(16).padStart(2, "0")}`;
 }
 
-/** Checks one JSON value fed in pieces; depth is an explicit stack, never recursion. */
+/**
+ * Checks one JSON value fed in pieces; depth is an explicit stack, never recursion. Strings
+ * must be UTF-8 unless `checkUtf8` is false (for bytes to be decoded with U+FFFD replacement).
+ */
 export class JsonValidator {
+  readonly #checkUtf8: boolean;
+  // The character being read in a string: its lead byte, and how many of its bytes came so far.
+  #lead = 0;
+  #read = 0;
   #state = VALUE;
   #stack = new Uint8Array(16);
   #depth = 0;
@@ -124,6 +136,10 @@ export class JsonValidator {
   #hexLeft = 0;
   #literal = "";
   #literalIndex = 0;
+
+  constructor(checkUtf8 = true) {
+    this.#checkUtf8 = checkUtf8;
+  }
 
   /**
    * Reads `bytes[from, to)`. Returns the index just past the value once it has ended (for a
@@ -134,7 +150,9 @@ export class JsonValidator {
       const c = bytes[i] ?? 0;
       switch (this.#state) {
         case STRING:
-          if (c === 0x22) {
+          if (this.#read > 0) this.#continueCharacter(c, i);
+          else if (c >= 0x80 && this.#checkUtf8) this.#startCharacter(c, i);
+          else if (c === 0x22) {
             if (this.#key) {
               this.#key = false;
               this.#state = COLON;
@@ -265,6 +283,22 @@ export class JsonValidator {
       return;
     }
     throw new JsonFault(index, "unexpected end of input", true);
+  }
+
+  #startCharacter(lead: number, index: number): void {
+    if (utf8Length(lead) === 0) {
+      throw new JsonFault(index, describeUtf8Fault(lead, undefined), false, true);
+    }
+    this.#lead = lead;
+    this.#read = 1;
+  }
+
+  #continueCharacter(c: number, index: number): void {
+    if (!continuesCharacter(this.#lead, this.#read, c)) {
+      const start = index - this.#read;
+      throw new JsonFault(start, describeUtf8Fault(this.#lead, c), false, true);
+    }
+    this.#read = this.#read + 1 === utf8Length(this.#lead) ? 0 : this.#read + 1;
   }
 
   /** Enters the value that `c` starts (a byte for which startsJsonValue holds). */

@@ -3,6 +3,8 @@
 // counter, string and escape state carry over chunk boundaries) and JSON.parse builds it; where
 // a record sits alone on its line, the splitter does not even scan it: it tries JSON.parse on
 // the line, which is exact (see `#tryLine`). bench/stream.bench.ts measures this choice.
+// Every chunk is checked as UTF-8 as it comes (one isUtf8 call); a record is decoded only when
+// no fault lies in its bytes, so Node's silent U+FFFD replacement never happens unasked.
 import { Buffer } from "node:buffer";
 import { formatInputPosition, InputError, type InputPosition } from "./input-error.ts";
 import {
@@ -12,6 +14,7 @@ import {
   JsonValidator,
   startsJsonValue,
 } from "./json-validator.ts";
+import { type InvalidUtf8Mode, Utf8Tracker } from "./utf8.ts";
 
 export type { InputErrorCode, InputPosition } from "./input-error.ts";
 export { InputError } from "./input-error.ts";
@@ -23,6 +26,8 @@ export type InputShape = "array" | "list-response" | "dump" | "ndjson";
 export interface ReadRecordsOptions {
   /** The member whose array holds the records, when the input is an object; else ignored. */
   readonly resource?: string | undefined;
+  /** Bytes that are not UTF-8: an InputError at the first (default), or read as U+FFFD. */
+  readonly invalidUtf8?: InvalidUtf8Mode | undefined;
 }
 
 /** Records read from one stretch of the input, in input order. */
@@ -102,14 +107,16 @@ const NONE = -1;
  * value and another value follows on a later line (raw line breaks cannot occur inside JSON
  * strings), else one object whose array members are resources: `options.resource` names the
  * one to read, else the first array member is read and a second one is an error (a list
- * response has one array member plus `_links`; a dump has several). A UTF-8 BOM is skipped.
- * Throws InputError for bad input, after yielding the records that precede the error.
+ * response has one array member plus `_links`; a dump has several). A UTF-8 BOM at the very
+ * start is skipped. Throws InputError for bad input (INVALID_UTF8 at the first byte of a
+ * character that is not UTF-8, unless `invalidUtf8` is "replace"), after yielding the records
+ * that precede the error.
  */
 export async function* readRecords(
   input: AsyncIterable<Uint8Array | string>,
   options: ReadRecordsOptions = {},
 ): AsyncGenerator<RecordBatch, ReadSummary> {
-  const reader = new RecordSplitter(options.resource);
+  const reader = new RecordSplitter(options.resource, options.invalidUtf8 ?? "error");
   for await (const chunk of input) {
     reader.push(toBuffer(chunk));
     yield* drain(reader);
@@ -135,6 +142,8 @@ function* drain(reader: RecordSplitter): Generator<RecordBatch> {
 /** Splits a JSON text, fed in chunks, into parsed records; one instance per input. */
 class RecordSplitter {
   readonly #resource: string | undefined;
+  // Undefined when bad UTF-8 is to be read as U+FFFD.
+  readonly #utf8: Utf8Tracker | undefined;
   #chosen: string | undefined;
   #shape: InputShape | undefined;
   readonly #arrays: string[] = [];
@@ -173,8 +182,9 @@ class RecordSplitter {
   // A line whose JSON.parse failed is not tried again: at most one wasted parse per line.
   #noTryBefore = 0;
 
-  constructor(resource: string | undefined) {
+  constructor(resource: string | undefined, invalidUtf8: InvalidUtf8Mode) {
     this.#resource = resource;
+    this.#utf8 = invalidUtf8 === "error" ? new Utf8Tracker() : undefined;
   }
 
   /** The member the records come from, once known. */
@@ -190,12 +200,14 @@ class RecordSplitter {
   /** Adds the next chunk of input; call `next` until it returns undefined before the next push. */
   push(chunk: Buffer): void {
     if (this.#pending !== undefined || chunk.length === 0) return;
+    this.#utf8?.feed(chunk);
     this.#append(chunk);
     this.#todo = true;
   }
 
   /** Declares the end of the input. */
   end(): void {
+    this.#utf8?.end();
     this.#eof = true;
     this.#todo = true;
   }
@@ -314,7 +326,7 @@ class RecordSplitter {
   /** The error of an element that JSON.parse rejected: the first fault the validator finds. */
   #elementError(start: number, end: number, cause: unknown): InputError {
     const buf = this.#buf;
-    const validator = new JsonValidator();
+    const validator = this.#newValidator();
     try {
       const stop = validator.feed(buf, start, end);
       if (stop === -1) validator.end(end);
@@ -326,11 +338,7 @@ class RecordSplitter {
     } catch (fault) {
       if (!(fault instanceof JsonFault)) throw fault;
       if (fault.truncated) return this.#truncated("the end of the element");
-      return this.#error(
-        "MALFORMED_JSON",
-        this.#base + fault.index,
-        (at) => `${fault.description} at ${at}`,
-      );
+      return this.#faultError(fault);
     }
     // The validator accepted what JSON.parse refused: report JSON.parse's words at the start.
     const why = cause instanceof Error ? cause.message : String(cause);
@@ -341,9 +349,31 @@ class RecordSplitter {
     );
   }
 
+  /** The InputError of what the validator found. */
+  #faultError(fault: JsonFault): InputError {
+    const code = fault.invalidUtf8 ? "INVALID_UTF8" : "MALFORMED_JSON";
+    const hint = fault.invalidUtf8 ? "; --invalid-utf8 replace reads such bytes as U+FFFD" : "";
+    return this.#error(
+      code,
+      this.#base + fault.index,
+      (at) => `${fault.description} at ${at}${hint}`,
+    );
+  }
+
+  #newValidator(): JsonValidator {
+    return new JsonValidator(this.#utf8 !== undefined);
+  }
+
+  /** Whether the first byte that is not UTF-8 lies in `#buf[start, end)`: then no decoding. */
+  #spoilt(start: number, end: number): boolean {
+    const fault = (this.#utf8?.fault ?? -1) - this.#base;
+    return fault >= start && fault < end;
+  }
+
   /** Parses the bytes of one element; pushes it when the records of this array are wanted. */
   #element(start: number, end: number): void {
     const buf = this.#buf;
+    if (this.#spoilt(start, end)) throw this.#elementError(start, end, undefined);
     let value: unknown;
     try {
       value = JSON.parse(buf.toString("utf8", start, end));
@@ -369,6 +399,10 @@ class RecordSplitter {
       while (c === 0x20 || c === 0x0d || c === 0x09) c = buf[--end - 1] ?? 0;
     }
     if (c !== 0x7d || end <= start) return -1;
+    if (this.#spoilt(start, end)) {
+      this.#noTryBefore = this.#base + nl;
+      return -1;
+    }
     let value: unknown;
     try {
       value = JSON.parse(buf.toString("utf8", start, end));
@@ -599,6 +633,7 @@ class RecordSplitter {
           }
           i++;
           const start = this.#mark - base;
+          if (this.#spoilt(start, i)) throw this.#elementError(start, i, undefined);
           try {
             this.#key = JSON.parse(buf.toString("utf8", start, i)) as string;
           } catch (cause) {
@@ -640,13 +675,13 @@ class RecordSplitter {
             i++;
             state = ARRAY_FIRST;
           } else if (startsJsonValue(c)) {
-            this.#validator = new JsonValidator();
+            this.#validator = this.#newValidator();
             state = SKIP;
           } else throw this.#unexpected(i, "a value");
           continue;
         }
         case SKIP: {
-          const validator = this.#validator ?? new JsonValidator();
+          const validator = this.#validator ?? this.#newValidator();
           let stop: number;
           try {
             stop = validator.feed(buf, i, n);
@@ -657,11 +692,7 @@ class RecordSplitter {
           } catch (fault) {
             if (!(fault instanceof JsonFault)) throw fault;
             if (fault.truncated) throw this.#truncated(EXPECTED[SKIP] ?? "");
-            throw this.#error(
-              "MALFORMED_JSON",
-              base + fault.index,
-              (at) => `${fault.description} at ${at}`,
-            );
+            throw this.#faultError(fault);
           }
           if (stop === -1) {
             i = n;
@@ -776,7 +807,7 @@ class RecordSplitter {
   #lineError(start: number, end: number, eof: boolean): InputError {
     const buf = this.#buf;
     const lineEnd = end === NONE ? buf.length : end;
-    const validator = new JsonValidator();
+    const validator = this.#newValidator();
     try {
       const stop = validator.feed(buf, start, lineEnd);
       if (stop !== -1) {
@@ -786,11 +817,7 @@ class RecordSplitter {
       }
     } catch (fault) {
       if (!(fault instanceof JsonFault)) throw fault;
-      return this.#error(
-        "MALFORMED_JSON",
-        this.#base + fault.index,
-        (at) => `${fault.description} at ${at}`,
-      );
+      return this.#faultError(fault);
     }
     if (end === NONE && eof) return this.#truncated("the end of the record");
     return this.#error(

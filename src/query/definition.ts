@@ -1,5 +1,6 @@
 // Checks a JSON query definition against DEFINITION_SPEC, collecting every problem at once.
 import { QueryValidationError, type ValidationIssue } from "../errors/errors.ts";
+import { stringifyJson } from "../json/stringify-json.ts";
 import {
   DEFINITION_SPEC,
   type PropertiesSpec,
@@ -18,7 +19,11 @@ export type DefinitionIssueCode =
   | "WRONG_CASE"
   | "UNKNOWN_VALUE"
   | "OUT_OF_RANGE"
-  | "NOT_APPLICABLE";
+  | "NOT_APPLICABLE"
+  | "NESTING_TOO_DEEP";
+
+/** Arrays and objects nested deeper than this are refused before anything else is checked. */
+export const DEFINITION_MAX_DEPTH = 64;
 
 /** The result of `safeParseQueryDefinition`: the definition or the error, and the warnings either way. */
 export type SafeParseDefinitionResult =
@@ -64,11 +69,16 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
+/** The value's JSON for a message; something readable where JSON has none (a cycle, a BigInt). */
 function toJsonText(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? String(value);
+    return stringifyJson(value) ?? String(value);
   } catch {
-    return String(value);
+    try {
+      return String(value);
+    } catch {
+      return describe(value);
+    }
   }
 }
 
@@ -250,6 +260,56 @@ class Walker {
   }
 }
 
+/** An array or object whose members are being scanned for depth. */
+interface DepthFrame {
+  readonly value: object;
+  readonly keys: readonly string[];
+  index: number;
+}
+
+/**
+ * The issue of the first array or object, in document order, nested deeper than
+ * DEFINITION_MAX_DEPTH; undefined when there is none. An explicit stack, so any depth is
+ * safe; a value met again inside itself (a cycle) is not entered again.
+ */
+function findTooDeep(json: unknown): ValidationIssue | undefined {
+  if (typeof json !== "object" || json === null) return undefined;
+  const stack: DepthFrame[] = [];
+  const tokens: string[] = [];
+  const open = new Set<object>();
+  const enter = (value: object) => {
+    open.add(value);
+    stack.push({ value, keys: Object.keys(value), index: 0 });
+  };
+  enter(json);
+  for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
+    if (frame.index === frame.keys.length) {
+      open.delete(frame.value);
+      stack.pop();
+      tokens.pop();
+      continue;
+    }
+    const key = frame.keys[frame.index++] as string;
+    const member = (frame.value as Record<string, unknown>)[key];
+    if (typeof member !== "object" || member === null || open.has(member)) continue;
+    const depth = stack.length + 1;
+    tokens.push(escapeToken(key));
+    if (depth > DEFINITION_MAX_DEPTH) {
+      const text = Array.isArray(member) ? "[" : "{";
+      return {
+        code: "NESTING_TOO_DEEP",
+        message: `${describe(member)} nested ${depth} levels deep: a definition nests at most ${DEFINITION_MAX_DEPTH} arrays and objects`,
+        pointer: tokens.map((token) => `/${token}`).join(""),
+        text,
+        offset: 0,
+        length: text.length,
+      };
+    }
+    enter(member);
+  }
+  return undefined;
+}
+
 /** Resolves the `patterns` + `checked` conflict of info filters: `checked` wins, with a warning. */
 function resolveConflicts(
   definition: QueryDefinition,
@@ -275,9 +335,15 @@ function resolveConflicts(
 
 /**
  * Checks a JSON query definition and returns it with defaults applied and the warnings, or the
- * error listing every problem in document order; never throws.
+ * error listing every problem in document order; never throws. Nesting deeper than
+ * DEFINITION_MAX_DEPTH is reported alone, before anything else is checked.
  */
 export function safeParseQueryDefinition(json: unknown): SafeParseDefinitionResult {
+  const tooDeep = findTooDeep(json);
+  if (tooDeep !== undefined) {
+    const error = new QueryValidationError("definition", toJsonText(json), [tooDeep]);
+    return { success: false, error, warnings: [] };
+  }
   const walker = new Walker();
   const checked = walker.check(json, DEFINITION_SPEC, "", undefined);
   if (checked === INVALID) {

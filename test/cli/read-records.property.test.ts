@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Choices, seededChoices } from "../../src/arbitraries/choices.ts";
@@ -150,10 +151,11 @@ async function readAll(
   bytes: Uint8Array,
   sizes: readonly number[],
   resource: string | undefined,
+  invalidUtf8: "error" | "replace" = "error",
 ): Promise<Outcome> {
   const records: unknown[] = [];
   try {
-    for await (const batch of readRecords(chunked(bytes, sizes), { resource })) {
+    for await (const batch of readRecords(chunked(bytes, sizes), { resource, invalidUtf8 })) {
       records.push(...batch.records);
     }
     return { records };
@@ -271,31 +273,47 @@ function corrupt(bytes: Uint8Array, change: Corruption): Uint8Array {
   }
 }
 
+/** The offset of the first byte that is not UTF-8: the longest prefix that is UTF-8 ends there. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let end = bytes.length;
+  while (!isUtf8(bytes.subarray(0, end))) end--;
+  return end;
+}
+
 describe("readRecords on corrupted input", () => {
-  it("throws InputError, or yields what JSON.parse yields; never another error", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        anySample,
-        fc.array(corruption, { minLength: 1, maxLength: 2 }),
-        chunkSizesArbitrary,
-        async ({ text, resource }, changes, sizes) => {
-          let bytes: Uint8Array = new TextEncoder().encode(text);
-          for (const change of changes) bytes = corrupt(bytes, change);
-          const outcome = await readAll(bytes, sizes, resource);
-          const reference = referenceOutcome(bytes, resource);
-          if ("error" in outcome) {
-            if (!(outcome.error instanceof InputError)) throw outcome.error;
-            // JSON.parse keeps the last of two equal names; the reader refuses them instead.
-            if ("records" in reference) expect(outcome.error.code).toBe("SEVERAL_RESOURCES");
-            expect(outcome.error.offset).toBeGreaterThanOrEqual(0);
-            expect(outcome.error.offset).toBeLessThanOrEqual(bytes.length);
-            return;
-          }
-          if ("error" in reference) throw reference.error;
-          expectSameRecords(outcome.records, reference.records);
-        },
-      ),
-      { numRuns: 1500 },
-    );
-  });
+  for (const invalidUtf8 of ["error", "replace"] as const) {
+    it(`throws InputError, or yields what JSON.parse yields; never another error (--invalid-utf8 ${invalidUtf8})`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          anySample,
+          fc.array(corruption, { minLength: 1, maxLength: 2 }),
+          chunkSizesArbitrary,
+          async ({ text, resource }, changes, sizes) => {
+            let bytes: Uint8Array = new TextEncoder().encode(text);
+            for (const change of changes) bytes = corrupt(bytes, change);
+            const outcome = await readAll(bytes, sizes, resource, invalidUtf8);
+            const reference = referenceOutcome(bytes, resource);
+            if ("error" in outcome) {
+              if (!(outcome.error instanceof InputError)) throw outcome.error;
+              const { code, offset } = outcome.error;
+              if ("records" in reference && code === "INVALID_UTF8") {
+                // Decoded with U+FFFD the text is fine, so the bad bytes are the first fault.
+                expect(invalidUtf8).toBe("error");
+                expect(offset).toBe(firstInvalidUtf8(bytes));
+                // JSON.parse keeps the last of two equal names; the reader refuses them instead.
+              } else if ("records" in reference) expect(code).toBe("SEVERAL_RESOURCES");
+              expect(offset).toBeGreaterThanOrEqual(0);
+              expect(offset).toBeLessThanOrEqual(bytes.length);
+              return;
+            }
+            if ("error" in reference) throw reference.error;
+            // Nothing is ever replaced unasked.
+            if (invalidUtf8 === "error") expect(isUtf8(bytes)).toBe(true);
+            expectSameRecords(outcome.records, reference.records);
+          },
+        ),
+        { numRuns: 1500 },
+      );
+    });
+  }
 });

@@ -26,11 +26,12 @@ async function read(
   input: string | Uint8Array,
   size: number,
   resource: string | undefined,
+  invalidUtf8?: "error" | "replace",
 ): Promise<Read> {
   const bytes = typeof input === "string" ? Buffer.from(input, "utf8") : input;
   const records: unknown[] = [];
   const resources = new Set<string | undefined>();
-  const iterator = readRecords(chunked(bytes, size), { resource });
+  const iterator = readRecords(chunked(bytes, size), { resource, invalidUtf8 });
   for (;;) {
     const step = await iterator.next();
     if (step.done === true) return { records, resources: [...resources], summary: step.value };
@@ -209,11 +210,13 @@ describe("readRecords: shapes", () => {
     });
   });
 
-  it("reads invalid UTF-8 inside strings as JSON.parse of the decoded text does", async () => {
+  it("reads invalid UTF-8 inside strings as JSON.parse of the decoded text does, when asked to replace it", async () => {
     const bytes = Buffer.from([...Buffer.from('[{"a":"'), 0xc3, 0xff, 0xe4, ...Buffer.from('"}]')]);
     const expected = JSON.parse(bytes.toString("utf8"));
-    for (const size of CHUNK_SIZES)
-      expect((await read(bytes, size, undefined)).records).toEqual(expected);
+    for (const size of CHUNK_SIZES) {
+      expect((await read(bytes, size, undefined, "replace")).records).toEqual(expected);
+      expect(await readError(bytes, size)).toMatchObject({ code: "INVALID_UTF8", offset: 7 });
+    }
   });
 
   it("reads an element far larger than a chunk", async () => {

@@ -101,7 +101,11 @@ describe("parseFields: errors (section 5)", () => {
   });
 
   it("names an invisible character instead of printing it", () => {
-    expect(syntaxError("a,\u00a0b")).toMatchObject({ code: "UNEXPECTED_TOKEN", offset: 2, length: 1 });
+    expect(syntaxError("a,\u00a0b")).toMatchObject({
+      code: "UNEXPECTED_TOKEN",
+      offset: 2,
+      length: 1,
+    });
     expect(syntaxError("a,\u00a0b").message.split("\n")[0]).toBe(
       'fields: expected a field name after "," but found U+00A0 NO-BREAK SPACE at column 3',
     );

@@ -5,15 +5,18 @@ import type { Predicate } from "../../backends/predicate/compile-predicate.ts";
 import type { Projection } from "../../backends/projection/compile-fields.ts";
 import { compileFields } from "../../compile-fields.ts";
 import { compileWhere } from "../../compile-where.ts";
+import { stringifyJson } from "../../json/stringify-json.ts";
 import { pageLinks } from "../../list/paginate.ts";
 import { buildQueryString } from "../../list/query-string.ts";
 import { readListRequest } from "../../list/read-list-request.ts";
 import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
 import { EXIT, UsageError } from "../failure.ts";
 import { loadSchema, nameInputError, openInput } from "../inputs.ts";
+import { INVALID_UTF8_OPTION, invalidUtf8Help, readInvalidUtf8 } from "../invalid-utf8-option.ts";
 import { fileOutput, type Output, stdoutOutput } from "../output.ts";
 import { Progress } from "../progress.ts";
 import { readRecords } from "../read-records.ts";
+import type { InvalidUtf8Mode } from "../utf8.ts";
 
 const OUTPUTS = ["json", "ndjson"] as const;
 type OutputFormat = (typeof OUTPUTS)[number];
@@ -29,6 +32,7 @@ interface FilterPlan {
   readonly project: Projection | undefined;
   readonly resource: string | undefined;
   readonly format: OutputFormat;
+  readonly invalidUtf8: InvalidUtf8Mode;
 }
 
 async function plan(invocation: Invocation): Promise<FilterPlan> {
@@ -56,6 +60,7 @@ async function plan(invocation: Invocation): Promise<FilterPlan> {
     project: request.fields && compileFields(request.fields),
     resource: stringOption(invocation, "resource"),
     format,
+    invalidUtf8: readInvalidUtf8(invocation, "filter"),
   };
 }
 
@@ -148,14 +153,15 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
   let seen = 0;
   let matched = 0;
   try {
-    for await (const batch of readRecords(input.bytes, { resource: filterPlan.resource })) {
+    const { resource: wanted, invalidUtf8 } = filterPlan;
+    for await (const batch of readRecords(input.bytes, { resource: wanted, invalidUtf8 })) {
       if (batch.resource !== undefined && filterPlan.resource === undefined)
         resource = batch.resource;
       const texts: string[] = [];
       for (const record of batch.records) {
         if (!matches(record)) continue;
         if (matched >= first && matched < end) {
-          texts.push(JSON.stringify(project ? project(record) : record));
+          texts.push(stringifyJson(project ? project(record) : record));
         }
         matched++;
       }
@@ -180,7 +186,7 @@ export const filterCommand: Command = {
   summary: "filter a dump's records, streaming",
   help: `Usage: qaql filter [FILE|-] [--where W] [--fields F] [--page N] [--size N]
                    [--resource NAME] [--schema S] [--time-zone Z]
-                   [--output json|ndjson] [--out PATH]
+                   [--output json|ndjson] [--out PATH] [--invalid-utf8 error|replace]
 
 Reads records from FILE (- for stdin; the sample dump shipped with qaql when absent), keeps those
 matching the filter, projects them with the selection, and writes them as they are found.
@@ -199,6 +205,7 @@ Options:
   --output F       json (default): an array, or a list response with _links when paginated;
                    ndjson: one record per line
   --out PATH       write to PATH, which appears only once complete (default stdout)
+${invalidUtf8Help(19)}
   -h, --help       this help
 
 Progress (records, bytes, rate) goes to stderr when it is a terminal.
@@ -213,6 +220,7 @@ Exit status: 0 done, 1 invalid filter or input, 2 usage error.`,
     "time-zone": { type: "string" },
     output: { type: "string" },
     out: { type: "string", short: "o" },
+    ...INVALID_UTF8_OPTION,
   },
   maxPositionals: 1,
   run,

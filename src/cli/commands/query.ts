@@ -1,4 +1,5 @@
 import type { ValidationIssue } from "../../errors/errors.ts";
+import { stringifyJson } from "../../json/stringify-json.ts";
 import type { Artefact } from "../../query/artefact.ts";
 import { safeParseQueryDefinition } from "../../query/definition.ts";
 import type { CellValue, QueryResult, ResultRow } from "../../query/query-result.ts";
@@ -8,7 +9,9 @@ import { UnknownArtefactError } from "../../query/unknown-artefact-error.ts";
 import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
 import { CliError, EXIT, UsageError } from "../failure.ts";
 import { nameInputError, openInput, readJsonFile } from "../inputs.ts";
+import { INVALID_UTF8_OPTION, invalidUtf8Help, readInvalidUtf8 } from "../invalid-utf8-option.ts";
 import { readRecords } from "../read-records.ts";
+import type { InvalidUtf8Mode } from "../utf8.ts";
 
 const OUTPUTS = ["json", "table"] as const;
 type OutputFormat = (typeof OUTPUTS)[number];
@@ -28,12 +31,13 @@ function describeIssue(issue: ValidationIssue): string {
 
 async function readArtefacts(
   file: string | undefined,
+  invalidUtf8: InvalidUtf8Mode,
   context: CommandContext,
 ): Promise<Artefact[]> {
   const input = await openInput(file, context.stdin);
   const artefacts: Artefact[] = [];
   try {
-    for await (const batch of readRecords(input.bytes, { resource: "artefacts" })) {
+    for await (const batch of readRecords(input.bytes, { resource: "artefacts", invalidUtf8 })) {
       for (const record of batch.records) {
         const id = (record as { id?: unknown } | null)?.id;
         if (
@@ -105,11 +109,24 @@ function formatTable(result: QueryResult, definition: QueryDefinition): string {
   ].join("\n");
 }
 
+/** The result as indented JSON, which a value of the dump nested deep enough makes too long. */
+function formatJson(result: QueryResult): string {
+  try {
+    return stringifyJson(result, 2);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new CliError(
+      "the result is too large to write as indented JSON: a value of the dump is nested too deep for its indentation to fit in a string; --output table writes it",
+    );
+  }
+}
+
 async function run(invocation: Invocation, context: CommandContext): Promise<number> {
   const format = (stringOption(invocation, "output") ?? "json") as OutputFormat;
   if (!OUTPUTS.includes(format)) {
     throw new UsageError(`--output must be json or table, not ${JSON.stringify(format)}`, "query");
   }
+  const invalidUtf8 = readInvalidUtf8(invocation, "query");
   const definitionPath = stringOption(invocation, "definition");
   if (definitionPath === undefined) throw new UsageError("--definition FILE is required", "query");
   const parsed = safeParseQueryDefinition(await readJsonFile(definitionPath, "definition"));
@@ -128,7 +145,7 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
     for (const issue of issues) context.stderr.write(`  ${describeIssue(issue)}\n`);
     return EXIT.invalid;
   }
-  const artefacts = await readArtefacts(invocation.positionals[0], context);
+  const artefacts = await readArtefacts(invocation.positionals[0], invalidUtf8, context);
   const artefactId = stringOption(invocation, "artefact");
   let result: QueryResult;
   try {
@@ -138,7 +155,7 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
     throw error;
   }
   context.stdout.write(
-    `${format === "json" ? JSON.stringify(result, null, 2) : formatTable(result, parsed.data)}\n`,
+    `${format === "json" ? formatJson(result) : formatTable(result, parsed.data)}\n`,
   );
   return EXIT.ok;
 }
@@ -147,6 +164,7 @@ export const queryCommand: Command = {
   name: "query",
   summary: "run an artefact query definition (API 2.6) over a dump",
   help: `Usage: qaql query --definition FILE [DUMP|-] [--artefact ID] [--output json|table]
+                  [--invalid-utf8 error|replace]
 
 Runs the query definition in FILE (the body of POST /artefacts/{artefact-id}/query) over the
 artefacts of DUMP (- for stdin; the sample dump shipped with qaql when absent): a dump object's
@@ -158,6 +176,7 @@ Options:
                      without it, all artefacts
   --output F         json (default): {columns, rows, total}; table: aligned text, where "-" is
                      a missing value and a blank cell a column excluded for the row's type
+${invalidUtf8Help(21)}
   -h, --help         this help
 
 Warnings about the definition go to stderr.
@@ -166,6 +185,7 @@ Exit status: 0 done, 1 invalid definition, input or artefact, 2 usage error.`,
     definition: { type: "string" },
     artefact: { type: "string" },
     output: { type: "string" },
+    ...INVALID_UTF8_OPTION,
   },
   maxPositionals: 1,
   run,

@@ -2,6 +2,7 @@ import type { Schema } from "../../schema/schema.ts";
 import { type Command, type Invocation, stringOption } from "../command.ts";
 import { CliError, describeSystemError, EXIT, UsageError } from "../failure.ts";
 import { loadSchema } from "../inputs.ts";
+import { INVALID_UTF8_OPTION, invalidUtf8Help, readInvalidUtf8 } from "../invalid-utf8-option.ts";
 import { createApiServer } from "../serve/api-server.ts";
 import { loadDump } from "../serve/load-dump.ts";
 
@@ -104,7 +105,7 @@ export const serveCommand: Command = {
   summary: "serve a dump over HTTP as the API's list requests",
   help: `Usage: qaql serve [FILE|-] --user U --password P [--port N] [--host H]
                   [--resource NAME] [--schema RESOURCE=S,...] [--vendor V]
-                  [--default-size N] [--max-size N]
+                  [--default-size N] [--max-size N] [--invalid-utf8 error|replace]
 
 A reference server of the API's list requests over a dump held in memory (FILE, - for stdin,
 or the sample dump shipped with qaql). FILE is a dump object or list response (each array is
@@ -133,6 +134,7 @@ Options:
   --vendor V        the vendor in the versioned media types (default qaql)
   --default-size N  the page size when a request gives none (default 20)
   --max-size N      the largest page size accepted (default 1000)
+${invalidUtf8Help(20)}
   -h, --help        this help
 
 When ready, prints one line: "qaql serve: listening on http://HOST:PORT/api (resources: ...)".
@@ -148,6 +150,7 @@ error.`,
     vendor: { type: "string" },
     "default-size": { type: "string" },
     "max-size": { type: "string" },
+    ...INVALID_UTF8_OPTION,
   },
   maxPositionals: 1,
   async run(invocation, context) {
@@ -169,10 +172,12 @@ error.`,
         "serve",
       );
     }
+    const invalidUtf8 = readInvalidUtf8(invocation, "serve");
     const dump = await loadDump(
       invocation.positionals[0],
       stringOption(invocation, "resource"),
       context.stdin,
+      invalidUtf8,
     );
     const resources = Object.keys(dump.data);
     const schemas = await readSchemas(stringOption(invocation, "schema"), resources);

@@ -10,6 +10,7 @@ import type { Duplex } from "node:stream";
 import { calendarOf, UnknownTimeZoneError } from "../../backends/predicate/calendar.ts";
 import { compileFields } from "../../compile-fields.ts";
 import { QueryError } from "../../errors/errors.ts";
+import { stringifyJson } from "../../json/stringify-json.ts";
 import { resolvePageSizeOptions } from "../../list/page-size.ts";
 import { pageLinks } from "../../list/paginate.ts";
 import { decodeQueryComponent } from "../../list/percent-decode.ts";
@@ -337,7 +338,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     headers: Readonly<Record<string, string>> = {},
   ): void {
     if (response.headersSent || response.destroyed) return;
-    const text = JSON.stringify(body);
+    const text = stringifyJson(body);
     response.writeHead(status, {
       "content-type": `${mediaType}; charset=utf-8`,
       "content-length": Buffer.byteLength(text),

@@ -1,6 +1,9 @@
+import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { CliError, describeSystemError } from "../failure.ts";
+import { formatInputPosition } from "../input-error.ts";
 import { samplePath } from "../inputs.ts";
+import { describeUtf8FaultAt, findUtf8Fault, type InvalidUtf8Mode } from "../utf8.ts";
 
 /** The records `qaql serve` holds in memory, by resource, and a name for their source in messages. */
 export interface Dump {
@@ -11,13 +14,30 @@ export interface Dump {
 const isRecord = (value: unknown): value is object =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-async function readText(file: string | undefined, stdin: NodeJS.ReadableStream): Promise<string> {
+async function readBytes(file: string | undefined, stdin: NodeJS.ReadableStream): Promise<Buffer> {
   if (file === "-") {
     const chunks: Buffer[] = [];
     for await (const chunk of stdin) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks).toString("utf8");
+    return Buffer.concat(chunks);
   }
-  return readFile(file ?? samplePath(), "utf8");
+  return readFile(file ?? samplePath());
+}
+
+/** The dump's text; bytes that are not UTF-8 are an error at the first, unless replaced. */
+function decode(bytes: Buffer, name: string, invalidUtf8: InvalidUtf8Mode): string {
+  if (invalidUtf8 === "replace" || isUtf8(bytes)) return bytes.toString("utf8");
+  const offset = findUtf8Fault(bytes, 0, bytes.length);
+  let line = 1;
+  let lineStart = 0;
+  for (let nl = bytes.indexOf(0x0a); nl !== -1 && nl < offset; nl = bytes.indexOf(0x0a, nl + 1)) {
+    line++;
+    lineStart = nl + 1;
+  }
+  const at = formatInputPosition({ offset, line, column: offset - lineStart + 1 });
+  const fault = describeUtf8FaultAt(bytes, offset, bytes.length);
+  throw new CliError(
+    `${name}: ${fault} at ${at}; --invalid-utf8 replace reads such bytes as U+FFFD`,
+  );
 }
 
 /** One JSON value per line (NDJSON), when every non-blank line holds one record. */
@@ -59,23 +79,26 @@ function checkRecords(records: readonly unknown[], resource: string, name: strin
 /**
  * Reads a whole dump into memory: a dump object or list response (each array member is a
  * resource; `resource` keeps only one), or a JSON array or NDJSON (served as `resource`, which
- * is then required); FILE `-` is stdin, no FILE the shipped sample. Throws `CliError`.
+ * is then required); FILE `-` is stdin, no FILE the shipped sample. A BOM at the start is
+ * skipped; bytes that are not UTF-8 are an error unless `invalidUtf8` is "replace". Throws
+ * `CliError`.
  */
 export async function loadDump(
   file: string | undefined,
   resource: string | undefined,
   stdin: NodeJS.ReadableStream,
+  invalidUtf8: InvalidUtf8Mode = "error",
 ): Promise<Dump> {
   const name =
     file === undefined ? "the sample dump" : file === "-" ? "stdin" : JSON.stringify(file);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readText(file, stdin);
+    bytes = await readBytes(file, stdin);
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new CliError(`cannot read ${name}: ${describeSystemError(error)}`);
   }
-  const value = parseDump(text.replace(/^\uFEFF/, ""), name);
+  const value = parseDump(decode(bytes, name, invalidUtf8).replace(/^\uFEFF/, ""), name);
   if (Array.isArray(value)) {
     if (resource === undefined) {
       throw new CliError(`${name} is an array of records: name its resource with --resource`);
