@@ -137,6 +137,23 @@ function readLiteral(
   return { kind: "literal", text, span: readSpan(reader, node, pointer) };
 }
 
+/** A predicate's `path` member. */
+function readPathOf(reader: TreeReader, node: Record<string, unknown>, pointer: string): PathNode {
+  const path = Object.hasOwn(node, "path") ? node.path : undefined;
+  return readPath(reader, path, pointerTo(pointer, "path"));
+}
+
+/** A comparison's or pattern's `value` member; a pattern's text cannot be empty (2.2). */
+function readValueOf(
+  reader: TreeReader,
+  node: Record<string, unknown>,
+  pointer: string,
+  nonEmpty: boolean,
+): LiteralNode {
+  const value = Object.hasOwn(node, "value") ? node.value : undefined;
+  return readLiteral(reader, value, pointerTo(pointer, "value"), nonEmpty);
+}
+
 function readNegated(reader: TreeReader, node: Record<string, unknown>, pointer: string): boolean {
   const negated = Object.hasOwn(node, "negated") ? node.negated : undefined;
   if (typeof negated !== "boolean")
@@ -230,17 +247,9 @@ function readTyped(
       }
       return {
         kind,
-        path: readPath(
-          reader,
-          Object.hasOwn(node, "path") ? node.path : undefined,
-          pointerTo(pointer, "path"),
-        ),
+        path: readPathOf(reader, node, pointer),
         operator: operator as (typeof COMPARISON_OPERATORS)[number],
-        value: readLiteral(
-          reader,
-          Object.hasOwn(node, "value") ? node.value : undefined,
-          pointerTo(pointer, "value"),
-        ),
+        value: readValueOf(reader, node, pointer, false),
         span: readSpan(reader, node, pointer),
       };
     }
@@ -251,19 +260,9 @@ function readTyped(
       }
       return {
         kind,
-        path: readPath(
-          reader,
-          Object.hasOwn(node, "path") ? node.path : undefined,
-          pointerTo(pointer, "path"),
-        ),
+        path: readPathOf(reader, node, pointer),
         mode: mode as (typeof PATTERN_MODES)[number],
-        // An empty pattern is an error in the text (2.2).
-        value: readLiteral(
-          reader,
-          Object.hasOwn(node, "value") ? node.value : undefined,
-          pointerTo(pointer, "value"),
-          true,
-        ),
+        value: readValueOf(reader, node, pointer, true),
         span: readSpan(reader, node, pointer),
       };
     }
@@ -278,11 +277,7 @@ function readTyped(
       );
       return {
         kind,
-        path: readPath(
-          reader,
-          Object.hasOwn(node, "path") ? node.path : undefined,
-          pointerTo(pointer, "path"),
-        ),
+        path: readPathOf(reader, node, pointer),
         negated: readNegated(reader, node, pointer),
         values: values.map((v, i) => readLiteral(reader, v, pointerTo(at, i))),
         span: readSpan(reader, node, pointer),
@@ -291,11 +286,7 @@ function readTyped(
     case "isNull":
       return {
         kind,
-        path: readPath(
-          reader,
-          Object.hasOwn(node, "path") ? node.path : undefined,
-          pointerTo(pointer, "path"),
-        ),
+        path: readPathOf(reader, node, pointer),
         negated: readNegated(reader, node, pointer),
         span: readSpan(reader, node, pointer),
       };
