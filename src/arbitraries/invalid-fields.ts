@@ -32,6 +32,7 @@ const lead: fc.Arbitrary<string[]> = fc.oneof(
 /** Ends that leave an item or a sub-selection open: the error is the end of the text. */
 const openEnd: fc.Arbitrary<Piece[]> = fc.oneof(
   gap.map((s) => [s]),
+  path.map((p) => [p, "."]),
   fc.tuple(valid, gap, fc.constant(","), gap).map((p) => [...p]),
   fc.tuple(path, gap, fc.constant("("), gap).map((p) => [...p]),
   fc.tuple(path, gap, fc.constant("("), gap, valid).map((p) => [...p]),
@@ -54,7 +55,10 @@ const wrongToken: fc.Arbitrary<Piece[]> = fc.oneof(
     .tuple(path, gap, valid, gap, path)
     .map(([p, s1, v, s2, q]) => [p, s1, "(", v, ")", s2, mark(q)]),
   fc.tuple(notANameStart, fc.constantFrom("", "a", "a,b")).map(([c, rest]) => [mark(c), rest]),
-  fc.tuple(path, fc.constantFrom("", "1", " b")).map(([p, rest]) => [p, mark("."), rest]),
+  // A path ending in a dot: the error is the character after it, where a name must start (5).
+  fc
+    .tuple(path, fc.constantFrom("1", " b", ".b", "(b)", ","))
+    .map(([p, rest]) => [p, ".", mark(rest.slice(0, 1)), rest.slice(1)]),
 );
 
 /** Something selected inside `_links` (3.2). */

@@ -47,6 +47,7 @@ const lead: fc.Arbitrary<string[]> = fc.oneof(
 const openEnd: fc.Arbitrary<Piece[]> = fc.oneof(
   fc.tuple(valid, SPACE, junction).map((p) => [...p]),
   path.map((p) => [p]),
+  path.map((p) => [p, "."]),
   fc.tuple(path, maybeSpace, comparator).map((p) => [...p]),
   fc.tuple(path, maybeSpace, fc.constant("~")).map((p) => [...p]),
   fc.tuple(path, SPACE, keyword("in")).map((p) => [...p]),
@@ -92,6 +93,10 @@ const wrongToken: fc.Arbitrary<Piece[]> = fc.oneof(
       fc.constantFrom("=1", " IS NULL"),
     )
     .map(([k, rest]) => [mark(k), rest]),
+  // A path ending in a dot: the error is the character after it, where a name must start (5).
+  fc
+    .tuple(path, fc.constantFrom("1=1", "=1", ".b=1", " IS NULL", "(a)"))
+    .map(([p, rest]) => [p, ".", mark(rest.slice(0, 1)), rest.slice(1)]),
   // A character no field name starts with.
   fc
     .tuple(notAPathStart, fc.constantFrom("", "x=1", "a IN (b)"))

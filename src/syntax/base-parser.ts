@@ -1,4 +1,5 @@
 import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
+import { describeCharacter } from "../errors/characters.ts";
 import { type QueryLanguage, QuerySyntaxError, type SyntaxErrorCode } from "../errors/errors.ts";
 
 /** The offset just past a token (the lexers track start offsets only). */
@@ -55,11 +56,31 @@ export abstract class QueryParser extends EmbeddedActionsParser {
     this.depth--;
   }
 
+  /**
+   * Fails on a path that ends in a dot (the token takes one, `a.`): the first place after which
+   * no input can go on is the character after it, which must start a field name (5).
+   */
+  protected checkPathEnd(path: IToken): void {
+    const image = path.image;
+    if (image.charCodeAt(image.length - 1) !== 46) return;
+    const at = endOf(path);
+    const next = this.text.codePointAt(at);
+    const expected = ["a field name"];
+    if (next === undefined) {
+      this.fail("UNEXPECTED_END", at, 0, 'expected a field name after "."', expected);
+    }
+    const char = String.fromCodePoint(next);
+    const found = describeCharacter(char);
+    const description = `expected a field name after "." but found ${found}`;
+    this.fail("UNEXPECTED_TOKEN", at, char.length, description, expected);
+  }
+
   protected fail(
     code: SyntaxErrorCode,
     offset: number,
     length: number,
     description: string,
+    expected?: readonly string[],
   ): never {
     throw new QuerySyntaxError({
       language: this.language,
@@ -68,6 +89,7 @@ export abstract class QueryParser extends EmbeddedActionsParser {
       offset,
       length,
       description,
+      ...(expected ? { expected } : {}),
     });
   }
 }

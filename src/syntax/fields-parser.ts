@@ -35,6 +35,7 @@ export class FieldsParser extends QueryParser {
 
   private item = this.RULE("item", (): FieldItemNode => {
     const name = this.CONSUME(Path);
+    this.ACTION(() => this.checkPathEnd(name));
     const links = this.ACTION(() => this.checkLinks(name));
     const selection = this.OPTION(() => {
       const open = this.CONSUME(FieldsOpen);

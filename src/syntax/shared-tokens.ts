@@ -9,10 +9,13 @@ export const WhiteSpace = createToken({
   line_breaks: true,
 });
 
-/** A path: identifiers joined by `.` with no white space (1.3). */
+/**
+ * A path: identifiers joined by `.` with no white space (1.3). It also takes one dot after the
+ * last identifier, which no path may end with, so `a..b` fails at the second dot (5).
+ */
 export const Path = createToken({
   name: "Path",
-  pattern: new RegExp(`${IDENTIFIER_PATTERN}(?:\\.${IDENTIFIER_PATTERN})*`),
+  pattern: new RegExp(`${IDENTIFIER_PATTERN}(?:\\.${IDENTIFIER_PATTERN})*\\.?`),
 });
 
 /** Makes a token for any one character no other token of its mode accepts, so lexing never fails. */

@@ -96,6 +96,7 @@ export class WhereParser extends QueryParser {
 
   private predicate = this.RULE("predicate", (): WhereExpression => {
     const field = this.CONSUME(Path);
+    this.ACTION(() => this.checkPathEnd(field));
     return this.OR([
       {
         ALT: () => {
