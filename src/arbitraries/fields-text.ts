@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { type FieldsNode, type FieldTree, treeOf } from "../ast/fields.ts";
 import { formatFields } from "../backends/format/format-fields.ts";
+import { DEFAULT_MAX_LENGTH } from "../check/limits.ts";
 import type { Schema } from "../schema/schema.ts";
 import { type Choices, seededChoices } from "./choices.ts";
 import { type FieldsArbitraryOptions, fieldsArbitrary } from "./fields.ts";
-import { PARSER_MAX_LENGTH } from "./limits.ts";
 
 /** Options of `fieldsTextArbitrary`: those of `fieldsArbitrary`, and which spelling. */
 export interface FieldsTextArbitraryOptions extends FieldsArbitraryOptions {
@@ -56,7 +56,7 @@ export function fieldsSpellingArbitrary(
   ast: FieldsNode,
   options: { readonly maxLength?: number } = {},
 ): fc.Arbitrary<string> {
-  const maxLength = options.maxLength ?? PARSER_MAX_LENGTH;
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   return fc.integer().map((seed) => spellWithin(ast, seed, maxLength));
 }
 
@@ -71,6 +71,6 @@ export function fieldsTextArbitrary(
   const { canonical = false, ...treeOptions } = options;
   const trees = fieldsArbitrary(schema, treeOptions);
   if (canonical) return trees.map(formatFields);
-  const maxLength = treeOptions.maxLength ?? PARSER_MAX_LENGTH;
+  const maxLength = treeOptions.maxLength ?? DEFAULT_MAX_LENGTH;
   return fc.tuple(trees, fc.integer()).map(([ast, seed]) => spellWithin(ast, seed, maxLength));
 }

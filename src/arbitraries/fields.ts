@@ -2,9 +2,9 @@ import fc from "fast-check";
 import type { FieldItemNode, FieldsNode } from "../ast/fields.ts";
 import { NO_SPAN } from "../ast/span.ts";
 import { formatFields } from "../backends/format/format-fields.ts";
+import { checkDepth, DEFAULT_MAX_LENGTH } from "../check/limits.ts";
 import type { FieldType, Schema } from "../schema/schema.ts";
 import { type FieldScope, scopeBelow } from "../schema/validate-fields.ts";
-import { checkDepth, PARSER_MAX_LENGTH } from "./limits.ts";
 import { NAMES } from "./names.ts";
 
 /** Options of `fieldsArbitrary`. */
@@ -112,7 +112,7 @@ export function fieldsArbitrary(
   options: FieldsArbitraryOptions = {},
 ): fc.Arbitrary<FieldsNode> {
   const maxDepth = checkDepth("maxDepth", options.maxDepth ?? 3, MOST_DEPTH);
-  const maxLength = options.maxLength ?? PARSER_MAX_LENGTH;
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   return selections(schema ? schema.fields : "any", maxDepth).filter(
     (ast) => formatFields(ast).length <= maxLength,
   );

@@ -1,6 +1,6 @@
 import fc from "fast-check";
+import { checkDepth, DEFAULT_MAX_DEPTH, DEFAULT_MAX_LENGTH } from "../check/limits.ts";
 import type { SyntaxErrorCode } from "../errors/errors.ts";
-import { checkDepth, PARSER_MAX_DEPTH, PARSER_MAX_LENGTH } from "./limits.ts";
 
 /** A text that is no valid query, with the error code and offset a parser must report for it. */
 export interface InvalidText {
@@ -25,9 +25,9 @@ export function readLimits(options: InvalidTextArbitraryOptions): {
   maxLength: number;
   maxDepth: number;
 } {
-  const maxLength = options.maxLength ?? PARSER_MAX_LENGTH;
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   if (!(maxLength >= 256)) throw new RangeError("maxLength must be at least 256");
-  const maxDepth = checkDepth("maxDepth", options.maxDepth ?? PARSER_MAX_DEPTH, 256);
+  const maxDepth = checkDepth("maxDepth", options.maxDepth ?? DEFAULT_MAX_DEPTH, 256);
   // The valid text around an error nests up to four levels.
   if (maxDepth < 4) throw new RangeError("maxDepth must be an integer from 4 to 256");
   return { maxLength, maxDepth };

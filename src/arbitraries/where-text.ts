@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { BARE_VALUE_PATTERN, type PathNode, type WhereExpression } from "../ast/where.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
+import { DEFAULT_MAX_LENGTH } from "../check/limits.ts";
 import type { Schema } from "../schema/schema.ts";
 import { type Choices, seededChoices } from "./choices.ts";
-import { PARSER_MAX_LENGTH } from "./limits.ts";
 import { type WhereArbitraryOptions, whereArbitrary } from "./where.ts";
 
 /** Options of `whereTextArbitrary`: those of `whereArbitrary`, and which spelling. */
@@ -99,7 +99,7 @@ export function whereSpellingArbitrary(
   ast: WhereExpression,
   options: { readonly maxLength?: number } = {},
 ): fc.Arbitrary<string> {
-  const maxLength = options.maxLength ?? PARSER_MAX_LENGTH;
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   return fc.integer().map((seed) => spellWithin(ast, seed, maxLength));
 }
 
@@ -115,6 +115,6 @@ export function whereTextArbitrary(
   const { canonical = false, ...treeOptions } = options;
   const trees = whereArbitrary(schema, treeOptions);
   if (canonical) return trees.map(formatWhere);
-  const maxLength = treeOptions.maxLength ?? PARSER_MAX_LENGTH;
+  const maxLength = treeOptions.maxLength ?? DEFAULT_MAX_LENGTH;
   return fc.tuple(trees, fc.integer()).map(([ast, seed]) => spellWithin(ast, seed, maxLength));
 }

@@ -10,10 +10,10 @@ import {
   type WherePredicate,
 } from "../ast/where.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
+import { checkDepth, DEFAULT_MAX_LENGTH } from "../check/limits.ts";
 import { readDate } from "../schema/literals.ts";
 import type { FieldType, ScalarTypeName, Schema } from "../schema/schema.ts";
 import { DAYS } from "./dates.ts";
-import { checkDepth, PARSER_MAX_LENGTH } from "./limits.ts";
 import { listScalarFields } from "./schema.ts";
 import { stringValue } from "./strings.ts";
 
@@ -333,7 +333,7 @@ export function whereArbitrary(
   options: WhereArbitraryOptions = {},
 ): fc.Arbitrary<WhereExpression> {
   const maxDepth = checkDepth("maxDepth", options.maxDepth ?? 3, MOST_DEPTH);
-  const maxLength = options.maxLength ?? PARSER_MAX_LENGTH;
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   const predicate = schema
     ? schemaPredicates(schema, options.strict ?? true, options.records ?? [])
     : anyPredicate;

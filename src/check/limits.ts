@@ -13,16 +13,15 @@ export const MAX_DEPTH_LIMIT = 256;
 /** The most names a selection may reach from its root, dotted or in parentheses (`a.b` is `a(b)`). */
 export const MAX_SELECTION_DEPTH = 1024;
 
-function checkMaxDepth(maxDepth: unknown): number {
-  if (
-    !Number.isInteger(maxDepth) ||
-    (maxDepth as number) < 0 ||
-    (maxDepth as number) > MAX_DEPTH_LIMIT
-  ) {
-    throw new RangeError(`maxDepth must be an integer from 0 to ${MAX_DEPTH_LIMIT}`);
+/** Checks a depth option: a whole number from 0 to `most`. */
+export function checkDepth(name: string, value: unknown, most: number): number {
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > most) {
+    throw new RangeError(`${name} must be an integer from 0 to ${most}`);
   }
-  return maxDepth as number;
+  return value as number;
 }
+
+const checkMaxDepth = (maxDepth: unknown) => checkDepth("maxDepth", maxDepth, MAX_DEPTH_LIMIT);
 
 /** The limits for parsing a text, defaults filled in. */
 export function resolveLimits(limits: ParseLimits): { maxLength: number; maxDepth: number } {
