@@ -76,6 +76,11 @@ export function describeCharacter(char: string): string {
 }
 
 /** A piece of input quoted for a message, with every invisible character written as `\uXXXX`. */
-export function quoteVisibly(text: string): string {
+function quoteVisibly(text: string): string {
   return JSON.stringify(text).replace(INVISIBLE, (char) => `\\u${hex(char.charCodeAt(0))}`);
+}
+
+/** Quotes a piece of the input for a message: shortened when long, invisible characters escaped. */
+export function quoteInput(image: string): string {
+  return quoteVisibly(image.length > 24 ? `${image.slice(0, 21)}…` : image);
 }

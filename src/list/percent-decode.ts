@@ -1,4 +1,4 @@
-import { show } from "../syntax/run-parser.ts";
+import { quoteInput } from "../errors/characters.ts";
 
 /** Where a query component's percent-encoding is broken, in its raw text, and why. */
 export interface EncodingProblem {
@@ -26,7 +26,7 @@ export function decodeQueryComponent(raw: string): string | EncodingProblem {
       return {
         offset: i,
         length: end - i,
-        description: `${show(raw.slice(i, end))} is not an escape: "%" must be followed by two hexadecimal digits (write a "%" itself as %25)`,
+        description: `${quoteInput(raw.slice(i, end))} is not an escape: "%" must be followed by two hexadecimal digits (write a "%" itself as %25)`,
       };
     }
   }
@@ -70,7 +70,7 @@ function decodeUtf8At(raw: string, at: number): number | EncodingProblem {
     return {
       offset: at,
       length: 3,
-      description: `${show(raw.slice(at, at + 3))} does not start a UTF-8 encoded character`,
+      description: `${quoteInput(raw.slice(at, at + 3))} does not start a UTF-8 encoded character`,
     };
   }
   let codePoint = lead & (0x3f >> needed);
@@ -80,7 +80,7 @@ function decodeUtf8At(raw: string, at: number): number | EncodingProblem {
       return {
         offset: at,
         length: j - at,
-        description: `${show(raw.slice(at, j))} ends before its UTF-8 encoded character does`,
+        description: `${quoteInput(raw.slice(at, j))} ends before its UTF-8 encoded character does`,
       };
     }
     const byte = hexByte(raw, j);
@@ -88,7 +88,7 @@ function decodeUtf8At(raw: string, at: number): number | EncodingProblem {
       return {
         offset: at,
         length: j + 3 - at,
-        description: `${show(raw.slice(at, j + 3))} is not a UTF-8 encoded character`,
+        description: `${quoteInput(raw.slice(at, j + 3))} is not a UTF-8 encoded character`,
       };
     }
     lower = 0x80;

@@ -3,6 +3,7 @@ import type { FieldsNode } from "../ast/fields.ts";
 import type { ParseLimits } from "../check/limits.ts";
 import { MAX_SELECTION_DEPTH } from "../check/limits.ts";
 import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
+import { quoteInput } from "../errors/characters.ts";
 import { QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateFields } from "../schema/validate-fields.ts";
@@ -14,7 +15,6 @@ import {
   runParser,
   type SafeParseResult,
   safely,
-  show,
 } from "./run-parser.ts";
 import { Path } from "./shared-tokens.ts";
 
@@ -33,7 +33,7 @@ const fieldsGrammar: Grammar<FieldsParser, FieldsNode> = {
     if (is(Path)) return ['","', '"("', next];
     return ['","', next];
   },
-  describeToken: (token) => show(token.image),
+  describeToken: (token) => quoteInput(token.image),
 };
 
 /** Options of `parseFields`: the limits of 1.4, and a schema to validate against (section 4). */

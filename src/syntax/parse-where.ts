@@ -2,7 +2,7 @@ import { type IToken, type TokenType, tokenMatcher } from "chevrotain";
 import type { WhereExpression } from "../ast/where.ts";
 import type { ParseLimits } from "../check/limits.ts";
 import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
-import { describeCharacter } from "../errors/characters.ts";
+import { describeCharacter, quoteInput } from "../errors/characters.ts";
 import { type QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateWhere } from "../schema/validate-where.ts";
@@ -12,7 +12,6 @@ import {
   runParser,
   type SafeParseResult,
   safely,
-  show,
 } from "./run-parser.ts";
 import { Path } from "./shared-tokens.ts";
 import { WhereParser } from "./where-parser.ts";
@@ -63,7 +62,7 @@ const whereGrammar: Grammar<WhereParser, WhereExpression> = {
   describeToken(token: IToken) {
     if (tokenMatcher(token, Stray)) return describeCharacter(token.image);
     if (tokenMatcher(token, Keyword)) return `the keyword ${token.image.toUpperCase()}`;
-    return show(token.image);
+    return quoteInput(token.image);
   },
 };
 

@@ -7,7 +7,7 @@ import {
   tokenMatcher,
 } from "chevrotain";
 import { type ParseLimits, resolveLimits } from "../check/limits.ts";
-import { describeCharacter, quoteVisibly } from "../errors/characters.ts";
+import { describeCharacter, quoteInput } from "../errors/characters.ts";
 import { type QueryLanguage, QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
 import type { QueryParser } from "./base-parser.ts";
 
@@ -206,7 +206,7 @@ function unexpected<P extends QueryParser, T>(
 ): QuerySyntaxError {
   const previous = tokens[index - 1];
   const expected = grammar.expectedAfter(previous, tokens[index - 2], depth);
-  const after = previous ? ` after ${show(previous.image)}` : "";
+  const after = previous ? ` after ${quoteInput(previous.image)}` : "";
   return new QuerySyntaxError({
     language: grammar.language,
     input: text,
@@ -221,9 +221,4 @@ function unexpected<P extends QueryParser, T>(
 function listOf(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? "";
   return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
-}
-
-/** Quotes a piece of the input for a message, shortened when long, invisible characters escaped. */
-export function show(image: string): string {
-  return quoteVisibly(image.length > 24 ? `${image.slice(0, 21)}…` : image);
 }
