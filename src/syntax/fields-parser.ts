@@ -1,6 +1,7 @@
 import type { IToken } from "chevrotain";
 import type { FieldItemNode, FieldsNode } from "../ast/fields.ts";
 import type { PathNode } from "../ast/where.ts";
+import { MAX_SELECTION_DEPTH } from "../check/limits.ts";
 import { endOf, QueryParser } from "./base-parser.ts";
 import { FieldsClose, FieldsComma, FieldsOpen, fieldsTokens } from "./fields-tokens.ts";
 import { Path } from "./shared-tokens.ts";
@@ -9,9 +10,17 @@ const LINKS = "_links";
 
 /** The `fields` grammar of LANGUAGE.md 3.1; one instance, reused for every parse. */
 export class FieldsParser extends QueryParser {
+  /** How many names the selection being parsed lies below (`a.b(…)`: two). */
+  private names = 0;
+
   constructor() {
     super("fields", fieldsTokens);
     this.performSelfAnalysis();
+  }
+
+  override begin(text: string, tokens: IToken[], maxDepth: number): void {
+    super.begin(text, tokens, maxDepth);
+    this.names = 0;
   }
 
   public fields = this.RULE("fields", (): FieldsNode => {
@@ -37,15 +46,22 @@ export class FieldsParser extends QueryParser {
     const name = this.CONSUME(Path);
     this.ACTION(() => this.checkPathEnd(name));
     const links = this.ACTION(() => this.checkLinks(name));
+    const below = this.ACTION(() => this.checkNames(name));
     const selection = this.OPTION(() => {
       const open = this.CONSUME(FieldsOpen);
-      this.ACTION(() => {
+      const above = this.ACTION(() => {
         this.enter(open);
         if (links) this.failLinks(open);
+        const saved = this.names;
+        this.names = below;
+        return saved;
       });
       const inner = this.SUBRULE(this.fields);
       const close = this.CONSUME(FieldsClose);
-      this.ACTION(() => this.leave());
+      this.ACTION(() => {
+        this.leave();
+        this.names = above;
+      });
       return { inner, close };
     });
     return this.ACTION(() => {
@@ -62,6 +78,29 @@ export class FieldsParser extends QueryParser {
       };
     });
   });
+
+  /**
+   * Fails at the first name past `MAX_SELECTION_DEPTH` (`a.b` is `a(b)`, 3.2), so that every
+   * projection stays within the call stack; returns how many names deep the path ends.
+   */
+  private checkNames(name: IToken): number {
+    const image = name.image;
+    let names = this.names;
+    for (let start = 0; start < image.length; ) {
+      const dot = image.indexOf(".", start);
+      const end = dot === -1 ? image.length : dot;
+      if (++names > MAX_SELECTION_DEPTH) {
+        this.fail(
+          "NESTING_TOO_DEEP",
+          name.startOffset + start,
+          end - start,
+          `the selection reaches more than ${MAX_SELECTION_DEPTH} names deep`,
+        );
+      }
+      start = end + 1;
+    }
+    return names;
+  }
 
   /** Fails on `_links.x`; tells whether the path ends in `_links` (3.2). */
   private checkLinks(name: IToken): boolean {
