@@ -1,4 +1,4 @@
-// Deterministic artefact records shaped like the API's artefact resource (LANGUAGE.md 4), for
+// Deterministic artefact records shaped like the API's artefact resource (grammar/language.md 4), for
 // the predicate benchmark: a seeded PRNG, so every run filters the same data and no data file is
 // committed.
 import type { LargeTerm } from "./predicate-filters.ts";

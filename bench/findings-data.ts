@@ -1,4 +1,4 @@
-// Deterministic findings shaped like the API's finding resource (LANGUAGE.md 4), for the
+// Deterministic findings shaped like the API's finding resource (grammar/language.md 4), for the
 // projection benchmark: a seeded PRNG, so every run projects the same data and no data file is
 // committed.
 import { Random } from "./random.ts";

@@ -1,5 +1,5 @@
 // The speed floor of the parse benchmark: a plain recursive-descent parser of the `where`
-// grammar (LANGUAGE.md 2.2) that scans with charCodeAt and builds the same AST as
+// grammar (grammar/language.md 2.2) that scans with charCodeAt and builds the same AST as
 // `parseWhere`, but only throws a bare SyntaxError on bad input.
 import type {
   ComparisonOperator,

@@ -1,5 +1,5 @@
 // Parse time per input character as inputs grow 16-fold: a flat column means linear parsing
-// (LANGUAGE.md 1.4), a growing one a quadratic corner.
+// (grammar/language.md 1.4), a growing one a quadratic corner.
 import { parseWhere } from "../src/index.ts";
 import { parseWhereFloor } from "./floor-parser.ts";
 import {

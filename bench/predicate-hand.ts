@@ -1,5 +1,5 @@
 // The baseline of the predicate benchmark: each filter written by hand as one closure, with the
-// semantics of LANGUAGE.md 2.3–2.4 for these records: a null or absent value fails every
+// semantics of grammar/language.md 2.3–2.4 for these records: a null or absent value fails every
 // comparison (`!=` included), numbers are compared only when the value is a number, strings only
 // when it is a string, and patterns are `startsWith` / `endsWith` / `includes` on strings.
 // Fields are read as plain properties (`record.rank`): their names are fixed and none is

@@ -58,7 +58,7 @@ const MINGO = "mingo Query#test";
 
 /**
  * filtrex's documented options: dotted names read nested properties and an absent one is
- * undefined (instead of an UnknownPropertyError), and the comparisons follow LANGUAGE.md 2.4 —
+ * undefined (instead of an UnknownPropertyError), and the comparisons follow grammar/language.md 2.4 —
  * a null or ill-typed value compares false — where filtrex's own throw a type error, which the
  * compiled expression returns as its result and which would also sink every OR it is part of.
  * `~=` keeps filtrex's `RegExp(pattern)` per call, only made false on a non-string.
@@ -416,7 +416,7 @@ async function run(options: BenchOptions): Promise<void> {
 
   console.log("\nFootnotes");
   const notes = [
-    "The hand-written closures (bench/predicate-hand.ts) follow LANGUAGE.md 2.4 for these " +
+    "The hand-written closures (bench/predicate-hand.ts) follow grammar/language.md 2.4 for these " +
       "records: null or absent fails every comparison, `!=` included; numbers are compared only " +
       "when typeof number, strings only when typeof string; patterns are startsWith/endsWith/" +
       "includes. They read fields as plain properties: their names are fixed and none is " +

@@ -1,6 +1,6 @@
 // The floor of the projection benchmark: the selection
 //   id,name,definition(id,categories(level(id,name),scale.name)),locations(artefact(id,path))
-// projected by hand, one function per level, with the semantics of LANGUAGE.md 3.2 and no
+// projected by hand, one function per level, with the semantics of grammar/language.md 3.2 and no
 // generic machinery: the record's own keys in its own order, absent keys left out, arrays
 // mapped (object elements projected, other elements kept), any other value kept as it is, and
 // `_links` kept on every object kept.

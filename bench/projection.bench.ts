@@ -20,7 +20,7 @@ import {
 } from "./harness.ts";
 import { projectFindingByHand } from "./projection-floor.ts";
 
-/** The selection projected, in qaql's syntax (LANGUAGE.md 3.1). */
+/** The selection projected, in qaql's syntax (grammar/language.md 3.1). */
 export const SELECTION =
   "id,name,definition(id,categories(level(id,name),scale.name)),locations(artefact(id,path))";
 
@@ -344,7 +344,7 @@ async function run(options: BenchOptions): Promise<void> {
       "drops each pass's results and shows the code's own cost.",
   );
   console.log(
-    "  * json-mask differs from LANGUAGE.md 3.2 as follows (each line run live on a small " +
+    "  * json-mask differs from grammar/language.md 3.2 as follows (each line run live on a small " +
       "record). In the generated findings only the key order differs (ignored by the " +
       "comparison, counted under Checks), and `_links` is named at every level of the mask; the " +
       "other cases need a non-object value (or inherited key) under a sub-selection, which the " +

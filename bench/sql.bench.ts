@@ -231,18 +231,18 @@ const FOOTNOTES: readonly string[] = [
   "No code-point collation: odata-v4-sql writes plain =, <, > on strings, so the column's " +
     "collation decides (case-insensitive in MySQL's defaults, locale order in a PostgreSQL " +
     'database created in a locale); toSql forces byte order (COLLATE "C", COLLATE BINARY, ' +
-    'COLLATE "binary", CAST(… AS BINARY)), LANGUAGE.md 2.3.',
+    'COLLATE "binary", CAST(… AS BINARY)), grammar/language.md 2.3.',
   "Patterns: odata-v4-sql writes contains/startswith/endswith as LIKE with the text wrapped in %: " +
     "a % or _ in the text is a wildcard (nothing is escaped), and LIKE ignores case in SQLite " +
     "(ASCII) and in MySQL's default collations. toSql uses strpos/instr/starts_with/ends_with " +
-    "or byte-wise substrings: literal and case-sensitive, LANGUAGE.md 2.4.",
+    "or byte-wise substrings: literal and case-sensitive, grammar/language.md 2.4.",
   "`ne null` becomes IS NOT NULL but its null is still stored as a parameter: odata-v4-sql " +
     "returns more parameters than `?` placeholders (the params column shows both), so binding " +
     "them by position shifts every value after it (`owner ne null and rank ge 2` would bind " +
     "rank >= NULL).",
   "OData here has no `in` (an `or` chain instead, see the parse benchmark's notes), and " +
     "odata-v4-sql has no date handling: a date literal is compared as it is, with no calendar " +
-    "day and no time zone (LANGUAGE.md 2.5); toSql binds the bounds of the day in the zone.",
+    "day and no time zone (grammar/language.md 2.5); toSql binds the bounds of the day in the zone.",
   "toSql returns { sql, params } with params an array in placeholder order (PostgreSQL $n; " +
     "IN lists bound as one array there); odata-v4-sql returns a Visitor whose where is the SQL " +
     "and whose parameters is a Map. Both take text or a pre-parsed tree; toSql validates the " +

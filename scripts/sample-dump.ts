@@ -1,4 +1,4 @@
-// A generated dump of the API's three resources (LANGUAGE.md 4): the sample the package ships
+// A generated dump of the API's three resources (grammar/language.md 4): the sample the package ships
 // and the large inputs of the benchmarks. Everything comes from a seeded PRNG per project and
 // section, so a project's records do not depend on the others and a dump of any size streams.
 import { Random } from "../bench/random.ts";

@@ -18,7 +18,7 @@ function toSelection(caller: string, input: FieldsInput, options: unknown): Fiel
 }
 
 /**
- * Compiles a `fields` selection once into a function that projects one record (LANGUAGE.md
+ * Compiles a `fields` selection once into a function that projects one record (grammar/language.md
  * 3.2): the record's key order, absent keys left out, `_links` kept on every kept object.
  * With `options.schema`, the selection must name only the schema's fields. A tree from outside
  * is checked first (`InvalidAstError`).

@@ -12,7 +12,7 @@ import { readWhereInput } from "./read-input.ts";
 /** Options of `compileWhere`. */
 export interface CompileWhereOptions extends ParseLimits {
   /**
-   * The field types; without one, each record's values give the types (LANGUAGE.md 2.3). A
+   * The field types; without one, each record's values give the types (grammar/language.md 2.3). A
    * plain shape (`{ rank: "number" }`) is defined on the fly, as `defineSchema` would.
    */
   readonly schema?: SchemaOption | undefined;
@@ -21,7 +21,7 @@ export interface CompileWhereOptions extends ParseLimits {
 }
 
 /**
- * Compiles a `where` filter, as text or AST, once into `(record) => boolean` (LANGUAGE.md
+ * Compiles a `where` filter, as text or AST, once into `(record) => boolean` (grammar/language.md
  * 2.3–2.5). Throws `QuerySyntaxError`, `QueryValidationError` (with a schema),
  * `InvalidAstError` (a tree that is not one), `InvalidOptionError` or `UnknownTimeZoneError`.
  */

@@ -24,7 +24,6 @@ export type {
 export { and, comparison, inList, isNull, literal, or, path, pattern } from "./ast/where.ts";
 export { formatFields } from "./backends/format/format-fields.ts";
 export { formatWhere } from "./backends/format/format-where.ts";
-export { UnknownTimeZoneError } from "./backends/predicate/calendar.ts";
 export type { Predicate } from "./backends/predicate/compile-predicate.ts";
 export type { Projection } from "./backends/projection/compile-fields.ts";
 export type { ColumnSpec, SqlQuery } from "./backends/sql/compile-sql.ts";
@@ -38,7 +37,6 @@ export { compileFields, compileListFields, mergeFields } from "./compile-fields.
 export type { CompileWhereOptions } from "./compile-where.ts";
 export { compileWhere } from "./compile-where.ts";
 export type {
-  ErrorSource,
   ListParameter,
   ParameterErrorCode,
   QueryLanguage,
@@ -51,7 +49,17 @@ export {
   QuerySyntaxError,
   QueryValidationError,
 } from "./errors/errors.ts";
+export type { IntervalErrorCode } from "./errors/interval-syntax-error.ts";
+export { IntervalSyntaxError } from "./errors/interval-syntax-error.ts";
 export { InvalidAstError, InvalidOptionError } from "./errors/invalid-input.ts";
+export type { ErrorJson } from "./errors/qaql-error.ts";
+export { QaqlError } from "./errors/qaql-error.ts";
+export type { DefinitionIssue, DefinitionIssueCode } from "./errors/query-definition-error.ts";
+export { QueryDefinitionError } from "./errors/query-definition-error.ts";
+export type { SafeResult, SafeResultWithWarnings } from "./errors/safe-result.ts";
+export { SchemaDefinitionError } from "./errors/schema-definition-error.ts";
+export { UnknownArtefactError } from "./errors/unknown-artefact-error.ts";
+export { UnknownTimeZoneError } from "./errors/unknown-time-zone-error.ts";
 export type { PageRequest, PageSizeOptions } from "./list/page-size.ts";
 export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./list/page-size.ts";
 export type { Link, ListResponse, PageLinks, PaginateOptions } from "./list/paginate.ts";
@@ -62,7 +70,6 @@ export type {
   ListRequest,
   ListRequestError,
   ReadListRequestOptions,
-  SafeReadListRequestResult,
 } from "./list/read-list-request.ts";
 export { readListRequest, safeReadListRequest } from "./list/read-list-request.ts";
 export type {
@@ -71,14 +78,16 @@ export type {
   ArtefactIndicator,
   PreviousAnalysis,
 } from "./query/artefact.ts";
-export type {
-  DefinitionIssueCode,
-  ParseQueryDefinitionOptions,
-  SafeParseDefinitionResult,
-} from "./query/definition.ts";
+export type { ParseQueryDefinitionOptions } from "./query/definition.ts";
 export { parseQueryDefinition, safeParseQueryDefinition } from "./query/definition.ts";
 export { ANY_TEXT, compileGlob, formatGlob, parseGlob } from "./query/glob.ts";
-export { EVERY_NUMBER, formatInterval, intervalContains, parseInterval } from "./query/interval.ts";
+export {
+  EVERY_NUMBER,
+  formatInterval,
+  intervalContains,
+  parseInterval,
+  safeParseInterval,
+} from "./query/interval.ts";
 export type { JsonSchema } from "./query/json-schema.ts";
 export { queryDefinitionJsonSchema } from "./query/json-schema.ts";
 export type {
@@ -90,7 +99,6 @@ export type {
 } from "./query/query-result.ts";
 export type { RunQueryOptions } from "./query/run-query.ts";
 export { runQuery } from "./query/run-query.ts";
-export type { ParseResult, StringIssue } from "./query/string-issue.ts";
 export type {
   ColumnType,
   DisplayType,
@@ -104,16 +112,14 @@ export type {
   QueryFilterData,
   QueryOrder,
 } from "./query/types.ts";
-export { UnknownArtefactError } from "./query/unknown-artefact-error.ts";
 export { schemas } from "./schema/resources.ts";
 export type { FieldType, ScalarTypeName, Schema, SchemaShape } from "./schema/schema.ts";
-export { defineSchema, readSchema, SchemaDefinitionError } from "./schema/schema.ts";
+export { defineSchema, readSchema } from "./schema/schema.ts";
 export type { FieldsValidationCode } from "./schema/validate-fields.ts";
 export type { WhereValidationCode } from "./schema/validate-where.ts";
 export type { ParseFieldsOptions } from "./syntax/parse-fields.ts";
 export { parseFields, safeParseFields } from "./syntax/parse-fields.ts";
 export type { ParseWhereOptions } from "./syntax/parse-where.ts";
 export { parseWhere, safeParseWhere } from "./syntax/parse-where.ts";
-export type { SafeParseResult } from "./syntax/run-parser.ts";
 export type { ToSqlOptions } from "./to-sql.ts";
 export { toSql } from "./to-sql.ts";

@@ -70,7 +70,7 @@ export const instantValue: fc.Arbitrary<number> = fc.oneof(
 const TEXT_OFFSETS = [0, 60, -300, 330, 345, 765, 840, -720, -570];
 
 /**
- * A date-time text (LANGUAGE.md 2.5): an instant near a day bound written in some offset (`Z`,
+ * A date-time text (grammar/language.md 2.5): an instant near a day bound written in some offset (`Z`,
  * `z`, `±HH:MM`, `±HHMM`) or as a wall time with no offset; `T`, `t` or a space; with or without
  * seconds; with up to `maxDigits` fraction digits (the milliseconds cut short or followed by more).
  */
@@ -108,7 +108,7 @@ function dateTimeText(maxDigits: number): fc.Arbitrary<string> {
     });
 }
 
-/** How a date field's value is held (LANGUAGE.md 2.5). */
+/** How a date field's value is held (grammar/language.md 2.5). */
 export type DateRepresentation = "day" | "dateTime" | "epochMillis" | "Date";
 
 /** Every representation, the default of the record arbitraries. */

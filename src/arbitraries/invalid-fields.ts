@@ -105,7 +105,7 @@ function tooLong(maxLength: number): fc.Arbitrary<InvalidText> {
 
 /**
  * Invalid `fields` texts of every syntax code, each built so that the code and offset that
- * `parseFields(text, limits)` must report for its first problem (LANGUAGE.md 5) are known exactly.
+ * `parseFields(text, limits)` must report for its first problem (grammar/language.md 5) are known exactly.
  */
 export function invalidFieldsArbitrary(
   options: InvalidTextArbitraryOptions = {},

@@ -6,12 +6,12 @@ import type { SyntaxErrorCode } from "../errors/errors.ts";
 export interface InvalidText {
   readonly text: string;
   readonly code: SyntaxErrorCode;
-  /** UTF-16 offset of the first problem from the left (LANGUAGE.md 5). */
+  /** UTF-16 offset of the first problem from the left (grammar/language.md 5). */
   readonly offset: number;
 }
 
 /**
- * Options of the invalid-text arbitraries: the parser's limits (LANGUAGE.md 1.4), as given to it.
+ * Options of the invalid-text arbitraries: the parser's limits (grammar/language.md 1.4), as given to it.
  */
 export interface InvalidTextArbitraryOptions {
   /** The most characters the parser accepts: 8192 unless set, 256 at least. */

@@ -214,7 +214,7 @@ function tooLong(maxLength: number): fc.Arbitrary<InvalidText> {
 
 /**
  * Invalid `where` texts of every syntax code, each built so that the code and offset that
- * `parseWhere(text, limits)` must report for its first problem (LANGUAGE.md 5) are known exactly.
+ * `parseWhere(text, limits)` must report for its first problem (grammar/language.md 5) are known exactly.
  */
 export function invalidWhereArbitrary(
   options: InvalidTextArbitraryOptions = {},

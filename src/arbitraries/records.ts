@@ -9,7 +9,8 @@ export interface RecordArbitraryOptions {
   /**
    * `true` (the default): every value fits its field's type, is null or is missing. `false`:
    * also off-schema data, as a filter must survive it: values of other types, an array or a
-   * text where an object belongs, an object where an array belongs, and texts that are no date.
+   * scalar where an object belongs, an object or a scalar where an array belongs, and texts
+   * that are no date.
    */
   readonly strict?: boolean;
   /**
@@ -46,6 +47,9 @@ const numberValue = fc.oneof(
 );
 
 const wrongType = fc.constantFrom<unknown>("x", 3, true, [1], { a: 1 }, "2024-13-01");
+
+/** Scalars where an object or array belongs, falsy ones too: each is a value for IS NULL (2.4). */
+const scalarNoise = fc.constantFrom<unknown>(0, 5, false, true, "", "x");
 
 const jsonDepth = fc.createDepthIdentifier();
 const bounded = { maxDepth: 3, depthSize: "small", depthIdentifier: jsonDepth } as const;
@@ -118,9 +122,9 @@ function fieldValue(
     case "date":
       return withNoise(dateValue(dates, !strict), [wrongType]);
     case "object": {
-      if (type.fields === null) return withNoise(json.object, [json.value]);
+      if (type.fields === null) return withNoise(json.object, [json.value, scalarNoise]);
       const object = objectOf(type.fields, inner);
-      return withNoise(object, [object.map((o) => [o]), fc.constant("FOLDER")]);
+      return withNoise(object, [object.map((o) => [o]), fc.constant("FOLDER"), scalarNoise]);
     }
     case "array": {
       const item = type.items === null ? json.value : itemOf(type.items, strict, dates);
@@ -128,6 +132,7 @@ function fieldValue(
       return withNoise(array, [
         item,
         fc.array(fc.oneof(item, fc.constant(null), wrongType), { maxLength: 2 }),
+        scalarNoise,
       ]);
     }
   }

@@ -20,9 +20,10 @@ import { stringValue } from "./strings.ts";
 /** Options of `whereArbitrary`. */
 export interface WhereArbitraryOptions {
   /**
-   * With a schema, `true` (the default) gives filters that `validateWhere` accepts; `false`
-   * also gives paths the schema does not allow (unknown, objects, arrays, through arrays,
-   * inherited names) and values of any type, as for evaluation without a schema.
+   * With a schema, `true` (the default) gives filters that `validateWhere` accepts (`IS NULL`
+   * and `IS NOT NULL` on object and array fields among them); `false` also gives paths the
+   * schema does not allow (unknown, objects and arrays compared, through arrays, inherited
+   * names) and values of any type, as for evaluation without a schema.
    */
   readonly strict?: boolean;
   /** Levels of AND and OR: 3 unless set, 0 for lone predicates, 6 at most. */
@@ -228,6 +229,22 @@ function textsFor(base: fc.Arbitrary<string>, found: ReturnType<typeof textsFrom
   };
 }
 
+/** The object and array fields a filter can reach: through described objects, never arrays. */
+function listWholeFields(schema: Schema): string[][] {
+  const out: string[][] = [];
+  const walk = (fields: Readonly<Record<string, FieldType>>, prefix: readonly string[]) => {
+    for (const [name, type] of Object.entries(fields)) {
+      const path = [...prefix, name];
+      if (type.kind === "array") out.push(path);
+      if (type.kind !== "object") continue;
+      out.push(path);
+      if (type.fields) walk(type.fields, path);
+    }
+  };
+  walk(schema.fields, []);
+  return out;
+}
+
 /** Paths a schema does not allow in a filter, and names every object inherits. */
 function offSchemaPaths(schema: Schema): string[][] {
   const out: string[][] = [["missing"], ["constructor"], ["__proto__"], ["toString"]];
@@ -260,8 +277,9 @@ function schemaPredicates(
 ): fc.Arbitrary<WherePredicate> {
   const fields = listScalarFields(schema);
   if (strict) {
-    if (fields.length === 0)
-      throw new RangeError("whereArbitrary: the schema has no scalar field to filter on");
+    const wholes = listWholeFields(schema);
+    if (fields.length === 0 && wholes.length === 0)
+      throw new RangeError("whereArbitrary: the schema has no field to filter on");
     return fc.oneof(
       ...fields.map(({ path, type }) =>
         predicatesOn(
@@ -270,6 +288,17 @@ function schemaPredicates(
           type === "boolean" ? ["=", "!="] : OPERATORS,
           type === "string",
           3,
+        ),
+      ),
+      // An object or array field itself takes IS NULL and IS NOT NULL only (2.4).
+      ...wholes.map((path) =>
+        fc.boolean().map(
+          (negated): WherePredicate => ({
+            kind: "isNull",
+            path: pathOf(path),
+            negated,
+            span: NO_SPAN,
+          }),
         ),
       ),
     );

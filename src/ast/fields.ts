@@ -9,7 +9,7 @@ export interface FieldItemNode {
   readonly span: Span;
 }
 
-/** A `fields` selection as written: its items in order (LANGUAGE.md 3.1). */
+/** A `fields` selection as written: its items in order (grammar/language.md 3.1). */
 export interface FieldsNode {
   readonly kind: "fields";
   readonly items: readonly FieldItemNode[];
@@ -25,7 +25,7 @@ export interface FieldBranch {
   readonly children: FieldTree | null;
 }
 
-/** A selection as a tree of names, merged as in LANGUAGE.md 3.2, in order of first appearance. */
+/** A selection as a tree of names, merged as in grammar/language.md 3.2, in order of first appearance. */
 export type FieldTree = readonly FieldBranch[];
 
 interface MutableBranch {

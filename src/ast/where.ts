@@ -1,6 +1,6 @@
 import { NO_SPAN, type Span } from "./span.ts";
 
-/** A field path such as `type.id`: identifiers joined by `.` (LANGUAGE.md 1.3). */
+/** A field path such as `type.id`: identifiers joined by `.` (grammar/language.md 1.3). */
 export interface PathNode {
   readonly kind: "path";
   readonly segments: readonly string[];
@@ -91,7 +91,7 @@ export type WhereExpression = AndNode | OrNode | WherePredicate;
 /** Every node kind of the `where` AST, for exhaustive dispatch tables. */
 export type WhereNode = WhereExpression | PathNode | LiteralNode;
 
-/** An identifier (LANGUAGE.md 1.3): the segments of a path, and the names of a selection. */
+/** An identifier (grammar/language.md 1.3): the segments of a path, and the names of a selection. */
 export const IDENTIFIER_PATTERN = "[A-Za-z_][A-Za-z0-9_]*";
 
 /** The keywords of `where` (2.1), matched case-insensitively; a one-segment path cannot be one. */
@@ -113,7 +113,7 @@ export const INVISIBLE_CLASS =
   "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u00a0\\u00ad\\u061c\\u1680\\u180e\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u206f\\u3000\\ufeff\\ufff9-\\ufffb";
 
 /**
- * A bare value (LANGUAGE.md 2.1): no white space, `(`, `)`, `,` or `"`, no invisible character,
+ * A bare value (grammar/language.md 2.1): no white space, `(`, `)`, `,` or `"`, no invisible character,
  * and no `= ! < > ~` first. The lexer reads values by it and the formatter prints bare exactly
  * what it accepts.
  */

@@ -1,4 +1,4 @@
-/** Limits of LANGUAGE.md 1.4, configurable per call. */
+/** Limits of grammar/language.md 1.4, configurable per call. */
 export interface ParseLimits {
   /** The most characters of input accepted; 8192 unless set. */
   readonly maxLength?: number;

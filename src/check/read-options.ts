@@ -1,10 +1,10 @@
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
+import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
 import {
   defineSchema,
   isCheckedSchema,
   readSchema,
   type Schema,
-  SchemaDefinitionError,
   type SchemaShape,
 } from "../schema/schema.ts";
 import { isPlainRecord, own } from "./members.ts";
@@ -39,7 +39,7 @@ function looksNormalized(value: Record<string, unknown>): boolean {
 
 /**
  * Reads a `schema` option: a schema from `defineSchema` as it is, its normalized form checked,
- * and a plain shape (`{ name: "string" }`) defined on the fly (LANGUAGE.md 4).
+ * and a plain shape (`{ name: "string" }`) defined on the fly (grammar/language.md 4).
  */
 export function readSchemaOption(caller: string, value: unknown): Schema | undefined {
   if (value === undefined || isCheckedSchema(value)) return value;

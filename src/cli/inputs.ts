@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { open, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
 import { schemas } from "../schema/resources.ts";
-import { defineSchema, type Schema, SchemaDefinitionError } from "../schema/schema.ts";
+import { defineSchema, type Schema } from "../schema/schema.ts";
 import { CliError, describeSystemError } from "./failure.ts";
 import { InputError } from "./read-records.ts";
 
@@ -61,7 +62,7 @@ const RESOURCE_SCHEMAS: Readonly<Record<string, Schema>> = {
   findings: schemas.finding,
 };
 
-/** `--schema`: a resource's name (LANGUAGE.md 4) or a JSON file holding a schema shape. */
+/** `--schema`: a resource's name (grammar/language.md 4) or a JSON file holding a schema shape. */
 export async function loadSchema(option: string): Promise<Schema>;
 export async function loadSchema(option: string | undefined): Promise<Schema | undefined>;
 export async function loadSchema(option: string | undefined): Promise<Schema | undefined> {

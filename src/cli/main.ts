@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { UnknownTimeZoneError } from "../backends/predicate/calendar.ts";
 import { QueryError } from "../errors/errors.ts";
+import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import type { Command, CommandContext, Invocation } from "./command.ts";
 import { astCommand } from "./commands/ast.ts";
 import { checkCommand } from "./commands/check.ts";

@@ -1,15 +1,13 @@
 import { lineColumnOf, renderCaret } from "./position.ts";
+import { definedMembers, type ErrorJson, QaqlError } from "./qaql-error.ts";
 
 /** Which language a text was written in, for messages. */
 export type QueryLanguage = "where" | "fields";
 
-/** The query parameters of a list request (LANGUAGE.md 6); `where` and `fields` hold the two languages. */
+/** The query parameters of a list request (grammar/language.md 6); `where` and `fields` hold the two languages. */
 export type ListParameter = QueryLanguage | "page" | "size";
 
-/** What an error's input was: a list parameter, or the JSON query definition of `POST …/query`. */
-export type ErrorSource = ListParameter | "definition";
-
-/** The stable codes of syntax errors (LANGUAGE.md 1.4, 2.1, 2.2, 3.1). */
+/** The stable codes of syntax errors (grammar/language.md 1.4, 2.1, 2.2, 3.1). */
 export type SyntaxErrorCode =
   | "INPUT_TOO_LONG"
   | "NESTING_TOO_DEEP"
@@ -21,28 +19,21 @@ export type SyntaxErrorCode =
   | "MISPLACED_WILDCARD"
   | "LINKS_SUBSELECTION";
 
-interface PositionedFields {
-  readonly code: string;
-  readonly offset: number;
-  readonly length: number;
-  readonly line: number;
-  readonly column: number;
-}
-
-/** What every qaql error a user can cause carries: a code and a position in the input. */
-export abstract class QueryError extends Error implements PositionedFields {
-  readonly code: string;
+/**
+ * An error about a text: a stable code and where in `input` the problem is (`offset` and
+ * `length` in UTF-16 units, 1-based `line` and `column`); the message ends with a caret under it.
+ */
+export abstract class QueryError extends QaqlError {
   readonly offset: number;
   readonly length: number;
   readonly line: number;
   readonly column: number;
   /** The text that was parsed; the caret in `message` points into it. */
   readonly input: string;
-  /** The query parameter whose value `input` is, also the first word of `message`. */
-  readonly parameter: ErrorSource;
 
+  /** `subject` is the message's first word: the parameter or the small language `input` is in. */
   protected constructor(
-    parameter: ErrorSource,
+    subject: string,
     input: string,
     code: string,
     offset: number,
@@ -52,21 +43,37 @@ export abstract class QueryError extends Error implements PositionedFields {
     const { line, column } = lineColumnOf(input, offset);
     const at =
       line === 1 && !/[\r\n]/.test(input) ? `column ${column}` : `line ${line}, column ${column}`;
-    super(`${parameter}: ${description} at ${at}\n${renderCaret(input, offset, length)}`);
-    this.code = code;
+    super(code, `${subject}: ${description} at ${at}\n${renderCaret(input, offset, length)}`);
     this.offset = offset;
     this.length = length;
     this.line = line;
     this.column = column;
     this.input = input;
-    this.parameter = parameter;
+  }
+
+  /**
+   * The JSON body: `code`, the message's first line as `message`, the position, `input`, and
+   * the whole message, caret included, as `diagnostic`.
+   */
+  override toJSON(): ErrorJson {
+    const [message = this.message] = this.message.split("\n");
+    const { code, offset, length, line, column, input } = this;
+    return { code, message, offset, length, line, column, input, diagnostic: this.message };
   }
 }
 
-/** The text does not follow the grammar, or passes a limit (LANGUAGE.md section 5). */
+/** The JSON body of an error in a list request's parameter: `parameter` comes after the message. */
+function withParameter(json: ErrorJson, parameter: ListParameter): ErrorJson {
+  const { code, message, ...rest } = json;
+  return { code, message, parameter, ...rest };
+}
+
+/** The text does not follow the grammar, or passes a limit (grammar/language.md section 5). */
 export class QuerySyntaxError extends QueryError {
   override readonly name = "QuerySyntaxError";
   declare readonly code: SyntaxErrorCode;
+  /** The parameter whose value `input` is (the language it is written in), also the message's first word. */
+  readonly parameter: QueryLanguage;
   /** Human descriptions of what would have been accepted at the position, if any. */
   readonly expected: readonly string[];
 
@@ -81,7 +88,13 @@ export class QuerySyntaxError extends QueryError {
   }) {
     const { language, input, code, offset, length, description } = options;
     super(language, input, code, offset, length, description);
+    this.parameter = language;
     this.expected = options.expected ?? [];
+  }
+
+  /** The JSON body: as `QueryError`'s, with `parameter` and `expected`. */
+  override toJSON(): ErrorJson {
+    return { ...withParameter(super.toJSON(), this.parameter), expected: this.expected };
   }
 }
 
@@ -91,41 +104,44 @@ export interface ValidationIssue {
   readonly message: string;
   readonly offset: number;
   readonly length: number;
-  /** In a query definition: the RFC 6901 JSON Pointer of the member at fault. */
-  readonly pointer?: string;
-  /** In a query definition: the text `offset` and `length` point into (an interval, a pattern, or the member's JSON). */
-  readonly text?: string;
+  /** For an unknown field: the known path it most likely stands for, to write in its place. */
+  readonly suggestion?: string;
 }
 
-/** The filter, selection or query definition is well-formed but does not fit; lists every problem. */
+/** The filter or selection is well-formed but does not fit the schema; lists every problem. */
 export class QueryValidationError extends QueryError {
   override readonly name = "QueryValidationError";
+  /** The parameter whose value `input` is (the language it is written in), also the message's first word. */
+  readonly parameter: QueryLanguage;
+  /** Every problem, in the order of the text; `code`, `offset` and `length` are the first one's. */
   readonly issues: readonly ValidationIssue[];
 
-  /** For `"definition"`, `input` is the definition's JSON; the caret points into the first issue's `text`. */
-  constructor(
-    language: QueryLanguage | "definition",
-    input: string,
-    issues: readonly ValidationIssue[],
-  ) {
+  constructor(language: QueryLanguage, input: string, issues: readonly ValidationIssue[]) {
     const first = issues[0];
     if (!first) throw new RangeError("a QueryValidationError needs at least one issue");
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-    const where = first.pointer === undefined ? "" : `${first.pointer || "(root)"}: `;
-    const shown = first.text ?? input;
-    super(language, shown, first.code, first.offset, first.length, where + first.message + more);
-    if (first.text !== undefined) this.definitionText = input;
+    super(language, input, first.code, first.offset, first.length, first.message + more);
+    this.parameter = language;
     this.issues = issues;
   }
 
-  /**
-   * For a query definition: its whole JSON text (`input` then holds the first issue's text).
-   * Declared, not initialised, so that the other errors carry no `definitionText: undefined`.
-   */
-  declare readonly definitionText?: string;
+  /** The JSON body: as `QueryError`'s, with `parameter` and the `issues`, each with its `line` and `column`. */
+  override toJSON(): ErrorJson {
+    const issues = this.issues.map(({ code, message, offset, length, ...rest }) =>
+      definedMembers({
+        code,
+        message,
+        offset,
+        length,
+        ...lineColumnOf(this.input, offset),
+        ...rest,
+      }),
+    );
+    return { ...withParameter(super.toJSON(), this.parameter), issues };
+  }
 }
 
-/** The stable codes of errors in a list request's parameters outside the two languages (LANGUAGE.md 6). */
+/** The stable codes of errors in a list request's parameters outside the two languages (grammar/language.md 6). */
 export type ParameterErrorCode =
   | "INVALID_PAGE"
   | "INVALID_SIZE"
@@ -142,6 +158,8 @@ export type ParameterErrorCode =
 export class QueryParameterError extends QueryError {
   override readonly name = "QueryParameterError";
   declare readonly code: ParameterErrorCode;
+  /** The parameter whose value `input` is, also the message's first word. */
+  readonly parameter: ListParameter;
 
   constructor(options: {
     parameter: ListParameter;
@@ -153,5 +171,11 @@ export class QueryParameterError extends QueryError {
   }) {
     const { parameter, input, code, offset, length, description } = options;
     super(parameter, input, code, offset, length, description);
+    this.parameter = parameter;
+  }
+
+  /** The JSON body: as `QueryError`'s, with `parameter`. */
+  override toJSON(): ErrorJson {
+    return withParameter(super.toJSON(), this.parameter);
   }
 }

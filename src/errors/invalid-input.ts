@@ -1,4 +1,5 @@
 import type { QueryLanguage } from "./errors.ts";
+import { type ErrorJson, QaqlError } from "./qaql-error.ts";
 
 /** How a value that did not fit is shown in a message: short, and never the whole of a long text. */
 export function describeFound(value: unknown): string {
@@ -19,9 +20,9 @@ export function describeFound(value: unknown): string {
  * missing member, or nesting past the limit. `pointer` is the RFC 6901 JSON Pointer of the bad
  * member inside the tree (`/operands/1/operator`; `""` for the tree itself).
  */
-export class InvalidAstError extends TypeError {
+export class InvalidAstError extends QaqlError {
   override readonly name = "InvalidAstError";
-  readonly code = "INVALID_AST";
+  declare readonly code: "INVALID_AST";
   readonly language: QueryLanguage;
   readonly pointer: string;
   /** What would have been accepted there. */
@@ -31,11 +32,20 @@ export class InvalidAstError extends TypeError {
 
   constructor(language: QueryLanguage, pointer: string, expected: string, found: unknown) {
     const shown = describeFound(found);
-    super(`${language} AST at ${pointer || "(root)"}: expected ${expected}; found ${shown}`);
+    super(
+      "INVALID_AST",
+      `${language} AST at ${pointer || "(root)"}: expected ${expected}; found ${shown}`,
+    );
     this.language = language;
     this.pointer = pointer;
     this.expected = expected;
     this.found = shown;
+  }
+
+  /** The JSON body: `code`, `message`, `language`, `pointer`, `expected` and `found`. */
+  override toJSON(): ErrorJson {
+    const { code, message, language, pointer, expected, found } = this;
+    return { code, message, language, pointer, expected, found };
   }
 }
 
@@ -43,16 +53,22 @@ export class InvalidAstError extends TypeError {
  * An options object handed to a public function holds a value it cannot use: a wrong type, an
  * unknown name or a value outside its set. `option` names the member (`columns["rank"].dateStorage`).
  */
-export class InvalidOptionError extends TypeError {
+export class InvalidOptionError extends QaqlError {
   override readonly name = "InvalidOptionError";
-  readonly code = "INVALID_OPTION";
+  declare readonly code: "INVALID_OPTION";
   /** The function whose options these are. */
   readonly caller: string;
   readonly option: string;
 
   constructor(caller: string, option: string, problem: string) {
-    super(`${caller}: ${option ? `option ${option}: ` : ""}${problem}`);
+    super("INVALID_OPTION", `${caller}: ${option ? `option ${option}: ` : ""}${problem}`);
     this.caller = caller;
     this.option = option;
+  }
+
+  /** The JSON body: `code`, `message`, `caller` and `option`. */
+  override toJSON(): ErrorJson {
+    const { code, message, caller, option } = this;
+    return { code, message, caller, option };
   }
 }

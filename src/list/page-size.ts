@@ -6,7 +6,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** The largest page size accepted, unless `maxSize` says otherwise. */
 export const DEFAULT_MAX_PAGE_SIZE = 1000;
 
-/** The page size a request gets without `size`, and the largest it may ask for (LANGUAGE.md 6). */
+/** The page size a request gets without `size`, and the largest it may ask for (grammar/language.md 6). */
 export interface PageSizeOptions {
   /** The size of a page when the request gives none; 20 unless set. */
   readonly defaultSize?: number | undefined;

@@ -12,7 +12,7 @@ export interface Link {
   readonly href: string;
 }
 
-/** The `_links` of a page of a list (LANGUAGE.md 6): `previous` and `next` only where they exist. */
+/** The `_links` of a page of a list (grammar/language.md 6): `previous` and `next` only where they exist. */
 export interface PageLinks {
   readonly self: Link;
   readonly first: Link;

@@ -8,6 +8,7 @@ import {
   QuerySyntaxError,
   QueryValidationError,
 } from "../errors/errors.ts";
+import { type SafeResult, safely } from "../errors/safe-result.ts";
 import { parseFields } from "../syntax/parse-fields.ts";
 import { parseWhere } from "../syntax/parse-where.ts";
 import { type PageSizeOptions, readPageNumber, resolvePageSizeOptions } from "./page-size.ts";
@@ -16,13 +17,13 @@ import { piecesOf, queryStringOf } from "./url-parts.ts";
 
 /** Options of `readListRequest`: a schema for `where` and `fields`, parse limits, page sizes. */
 export interface ReadListRequestOptions extends PageSizeOptions {
-  /** Validate `where` and `fields` against this schema (LANGUAGE.md 4), or a plain shape defined on the fly. */
+  /** Validate `where` and `fields` against this schema (grammar/language.md 4), or a plain shape defined on the fly. */
   readonly schema?: SchemaOption | undefined;
-  /** The limits of LANGUAGE.md 1.4 for `where` and `fields`. */
+  /** The limits of grammar/language.md 1.4 for `where` and `fields`. */
   readonly limits?: ParseLimits | undefined;
 }
 
-/** The four parameters of a list request (LANGUAGE.md 6), read, checked and defaulted. */
+/** The four parameters of a list request (grammar/language.md 6), read, checked and defaulted. */
 export interface ListRequest {
   /** The filter, or `undefined` when `where` is absent, empty or only white space. */
   readonly where: WhereExpression | undefined;
@@ -38,11 +39,6 @@ export interface ListRequest {
 
 /** Every error a user can cause in a list request. */
 export type ListRequestError = QuerySyntaxError | QueryValidationError | QueryParameterError;
-
-/** The result of `safeReadListRequest`: the request, or the error `readListRequest` would throw. */
-export type SafeReadListRequestResult =
-  | { readonly success: true; readonly data: ListRequest }
-  | { readonly success: false; readonly error: ListRequestError };
 
 interface Entry {
   readonly name: ListParameter;
@@ -99,7 +95,7 @@ function repeated(entry: Entry): QueryParameterError {
 }
 
 /**
- * Reads a list request's `where`, `fields`, `page` and `size` (LANGUAGE.md 6) from
+ * Reads a list request's `where`, `fields`, `page` and `size` (grammar/language.md 6) from
  * `URLSearchParams`, a query string (with or without `?`) or a whole URL, percent-decoding a
  * string strictly (`+` is a space); throws the first problem, positioned in its parameter's value.
  */
@@ -150,11 +146,6 @@ const isListRequestError = (error: unknown): error is ListRequestError =>
 export function safeReadListRequest(
   query: URLSearchParams | string,
   options: ReadListRequestOptions = {},
-): SafeReadListRequestResult {
-  try {
-    return { success: true, data: readListRequest(query, options) };
-  } catch (error) {
-    if (isListRequestError(error)) return { success: false, error };
-    throw error;
-  }
+): SafeResult<ListRequest, ListRequestError> {
+  return safely(isListRequestError, () => readListRequest(query, options));
 }

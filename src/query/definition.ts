@@ -1,5 +1,10 @@
 // Checks a JSON query definition against DEFINITION_SPEC, collecting every problem at once.
-import { QueryValidationError, type ValidationIssue } from "../errors/errors.ts";
+import {
+  type DefinitionIssue,
+  type DefinitionIssueCode,
+  QueryDefinitionError,
+} from "../errors/query-definition-error.ts";
+import type { SafeResultWithWarnings } from "../errors/safe-result.ts";
 import { stringifyJson } from "../json/stringify-json.ts";
 import {
   DEFINITION_SPEC,
@@ -8,40 +13,16 @@ import {
   type ValueSpec,
 } from "./definition-spec.ts";
 import { parseGlob } from "./glob.ts";
-import { parseInterval } from "./interval.ts";
+import { readInterval } from "./interval.ts";
 import type { QueryDefinition } from "./types.ts";
-
-/** The stable codes of the problems in a query definition (string issues use their parser's codes). */
-export type DefinitionIssueCode =
-  | "UNKNOWN_KEY"
-  | "WRONG_TYPE"
-  | "MISSING_KEY"
-  | "WRONG_CASE"
-  | "UNKNOWN_VALUE"
-  | "OUT_OF_RANGE"
-  | "NOT_APPLICABLE"
-  | "NESTING_TOO_DEEP";
 
 /** Arrays and objects nested deeper than this are refused before anything else is checked. */
 export const DEFINITION_MAX_DEPTH = 64;
 
-/** The result of `safeParseQueryDefinition`: the definition or the error, and the warnings either way. */
-export type SafeParseDefinitionResult =
-  | {
-      readonly success: true;
-      readonly data: QueryDefinition;
-      readonly warnings: readonly ValidationIssue[];
-    }
-  | {
-      readonly success: false;
-      readonly error: QueryValidationError;
-      readonly warnings: readonly ValidationIssue[];
-    };
-
 /** Options of `parseQueryDefinition`. */
 export interface ParseQueryDefinitionOptions {
   /** Called once per warning (e.g. `PATTERNS_IGNORED`) of a valid definition, in document order. */
-  readonly onWarning?: (warning: ValidationIssue) => void;
+  readonly onWarning?: (warning: DefinitionIssue) => void;
 }
 
 const INVALID = Symbol("invalid");
@@ -105,12 +86,11 @@ function matchCase(values: readonly string[], text: unknown): string | undefined
 }
 
 class Walker {
-  readonly issues: ValidationIssue[] = [];
-  readonly warnings: ValidationIssue[] = [];
+  readonly issues: DefinitionIssue[] = [];
+  readonly warnings: DefinitionIssue[] = [];
 
-  private report(code: string, pointer: string, message: string, subject: unknown): void {
-    const text = toJsonText(subject);
-    this.issues.push({ code, message, pointer, text, offset: 0, length: text.length });
+  private report(code: DefinitionIssueCode, pointer: string, message: string): void {
+    this.issues.push({ code, message, pointer });
   }
 
   check(value: unknown, spec: ValueSpec, pointer: string, parent?: Enclosing): Checked {
@@ -139,7 +119,6 @@ class Walker {
             "OUT_OF_RANGE",
             pointer,
             `expected a whole number ${range}, got ${toJsonText(value)}`,
-            value,
           );
           return INVALID;
         }
@@ -157,19 +136,15 @@ class Walker {
   }
 
   private wrongType(value: unknown, spec: ValueSpec, pointer: string): typeof INVALID {
-    this.report(
-      "WRONG_TYPE",
-      pointer,
-      `expected ${EXPECTED[spec.kind]}, got ${describe(value)}`,
-      value,
-    );
+    this.report("WRONG_TYPE", pointer, `expected ${EXPECTED[spec.kind]}, got ${describe(value)}`);
     return INVALID;
   }
 
   private checkText(text: string, kind: "interval" | "pattern", pointer: string): Checked {
-    const result = kind === "interval" ? parseInterval(text) : parseGlob(text);
-    if (result.ok) return result.value;
-    const { code, message, offset, length } = result.issue;
+    if (kind === "pattern") return parseGlob(text);
+    const read = readInterval(text);
+    if (read.success) return read.data;
+    const { code, message, offset, length } = read.error;
     this.issues.push({ code, message, pointer, text, offset, length });
     return INVALID;
   }
@@ -180,9 +155,9 @@ class Walker {
     const meant = matchCase(values, value);
     const list = values.map((v) => `"${v}"`).join(", ");
     if (meant !== undefined) {
-      this.report("WRONG_CASE", pointer, `write "${meant}", not "${value}" (case matters)`, value);
+      this.report("WRONG_CASE", pointer, `write "${meant}", not "${value}" (case matters)`);
     } else {
-      this.report("UNKNOWN_VALUE", pointer, `expected one of ${list}, got "${value}"`, value);
+      this.report("UNKNOWN_VALUE", pointer, `expected one of ${list}, got "${value}"`);
     }
     return INVALID;
   }
@@ -222,7 +197,7 @@ class Walker {
       if (property === undefined) {
         const close = Object.keys(properties).find((k) => k.toLowerCase() === key.toLowerCase());
         const hint = close === undefined ? "" : `; did you mean "${close}"?`;
-        this.report("UNKNOWN_KEY", at, `unknown key "${key}"${hint}`, key);
+        this.report("UNKNOWN_KEY", at, `unknown key "${key}"${hint}`);
         valid = false;
         continue;
       }
@@ -230,7 +205,7 @@ class Walker {
       if (rule !== undefined) {
         const sibling = this.siblingValue(object, parent, properties, rule.sibling);
         if (sibling !== undefined && !rule.values.includes(sibling as string | boolean)) {
-          this.report("NOT_APPLICABLE", at, `"${key}" applies only to ${rule.where}`, key);
+          this.report("NOT_APPLICABLE", at, `"${key}" applies only to ${rule.where}`);
           valid = false;
           continue;
         }
@@ -246,7 +221,6 @@ class Walker {
           "MISSING_KEY",
           `${pointer}/${escapeToken(key)}`,
           `missing required key "${key}"`,
-          key,
         );
         valid = false;
       } else {
@@ -272,7 +246,7 @@ interface DepthFrame {
  * DEFINITION_MAX_DEPTH; undefined when there is none. An explicit stack, so any depth is
  * safe; a value met again inside itself (a cycle) is not entered again.
  */
-function findTooDeep(json: unknown): ValidationIssue | undefined {
+function findTooDeep(json: unknown): DefinitionIssue | undefined {
   if (typeof json !== "object" || json === null) return undefined;
   const stack: DepthFrame[] = [];
   const tokens: string[] = [];
@@ -295,14 +269,10 @@ function findTooDeep(json: unknown): ValidationIssue | undefined {
     const depth = stack.length + 1;
     tokens.push(escapeToken(key));
     if (depth > DEFINITION_MAX_DEPTH) {
-      const text = Array.isArray(member) ? "[" : "{";
       return {
         code: "NESTING_TOO_DEEP",
         message: `${describe(member)} nested ${depth} levels deep: a definition nests at most ${DEFINITION_MAX_DEPTH} arrays and objects`,
         pointer: tokens.map((token) => `/${token}`).join(""),
-        text,
-        offset: 0,
-        length: text.length,
       };
     }
     enter(member);
@@ -313,20 +283,15 @@ function findTooDeep(json: unknown): ValidationIssue | undefined {
 /** Resolves the `patterns` + `checked` conflict of info filters: `checked` wins, with a warning. */
 function resolveConflicts(
   definition: QueryDefinition,
-  warnings: ValidationIssue[],
+  warnings: DefinitionIssue[],
 ): QueryDefinition {
   const filters = definition.filters.map((filter, i) => {
     const { checked, patterns } = filter.data;
     if (filter.type !== "info" || checked === undefined || patterns === undefined) return filter;
-    const pointer = `/filters/${i}/data/patterns`;
-    const text = '"patterns"';
     warnings.push({
       code: "PATTERNS_IGNORED",
       message: '"patterns" is ignored when "checked" is given: "checked" wins',
-      pointer,
-      text,
-      offset: 0,
-      length: text.length,
+      pointer: `/filters/${i}/data/patterns`,
     });
     return { ...filter, data: { ...filter.data, patterns: undefined } };
   });
@@ -338,16 +303,17 @@ function resolveConflicts(
  * error listing every problem in document order; never throws. Nesting deeper than
  * DEFINITION_MAX_DEPTH is reported alone, before anything else is checked.
  */
-export function safeParseQueryDefinition(json: unknown): SafeParseDefinitionResult {
+export function safeParseQueryDefinition(
+  json: unknown,
+): SafeResultWithWarnings<QueryDefinition, QueryDefinitionError, DefinitionIssue> {
   const tooDeep = findTooDeep(json);
   if (tooDeep !== undefined) {
-    const error = new QueryValidationError("definition", toJsonText(json), [tooDeep]);
-    return { success: false, error, warnings: [] };
+    return { success: false, error: new QueryDefinitionError([tooDeep]), warnings: [] };
   }
   const walker = new Walker();
   const checked = walker.check(json, DEFINITION_SPEC, "", undefined);
   if (checked === INVALID) {
-    const error = new QueryValidationError("definition", toJsonText(json), walker.issues);
+    const error = new QueryDefinitionError(walker.issues);
     return { success: false, error, warnings: walker.warnings };
   }
   const data = resolveConflicts(checked as QueryDefinition, walker.warnings);
@@ -356,7 +322,7 @@ export function safeParseQueryDefinition(json: unknown): SafeParseDefinitionResu
 
 /**
  * Parses a JSON query definition (`POST /artefacts/{artefact-id}/query`) with defaults applied;
- * throws a QueryValidationError listing every problem with its JSON Pointer.
+ * throws a `QueryDefinitionError` listing every problem with its JSON Pointer.
  */
 export function parseQueryDefinition(
   json: unknown,

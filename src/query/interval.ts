@@ -1,5 +1,7 @@
 // The interval strings of `data.bounds` (grammar/query-intervals.md): `[10;20[`, `]0;[`, `[;5]`.
-import { failParse, type ParseResult } from "./string-issue.ts";
+import { type IntervalErrorCode, IntervalSyntaxError } from "../errors/interval-syntax-error.ts";
+import type { SafeResult } from "../errors/safe-result.ts";
+import { failRead, type StringIssue } from "./string-issue.ts";
 import type { Interval, IntervalBound } from "./types.ts";
 
 /** The interval of every number, `[;[` (the API's default bound). */
@@ -27,11 +29,11 @@ function readBound(
   start: number,
   end: number,
   inclusive: boolean,
-): ParseResult<IntervalBound> {
-  if (start === end) return { ok: true, value: { value: null, inclusive: false } };
+): Read<IntervalBound> {
+  if (start === end) return { success: true, data: { value: null, inclusive: false } };
   const spelled = text.slice(start, end);
   if (!NUMBER.test(spelled)) {
-    return failParse(
+    return failRead(
       "BAD_NUMBER",
       `"${spelled}" is not a number: write digits with an optional "-", fraction and exponent, no spaces.`,
       start,
@@ -40,7 +42,7 @@ function readBound(
   }
   const value = Number(spelled);
   if (!Number.isFinite(value)) {
-    return failParse(
+    return failRead(
       "NUMBER_OUT_OF_RANGE",
       `"${spelled}" is too large for a number; omit it for an infinite bound.`,
       start,
@@ -48,7 +50,7 @@ function readBound(
     );
   }
   // -0 and 0 are the same bound; keeping one spelling makes intervals compare with ===.
-  return { ok: true, value: { value: value === 0 ? 0 : value, inclusive } };
+  return { success: true, data: { value: value === 0 ? 0 : value, inclusive } };
 }
 
 function isEmpty(low: IntervalBound, high: IntervalBound): boolean {
@@ -57,11 +59,14 @@ function isEmpty(low: IntervalBound, high: IntervalBound): boolean {
   return low.value === high.value && !(low.inclusive && high.inclusive);
 }
 
-/** Parses an interval string such as `[10;20[`, or returns the first problem with its offset. */
-export function parseInterval(text: string): ParseResult<Interval> {
+/** An interval, or the first problem of its string. */
+type Read<T> = SafeResult<T, StringIssue<IntervalErrorCode>>;
+
+/** Reads an interval string such as `[10;20[`, returning its first problem with its offset. */
+export function readInterval(text: string): Read<Interval> {
   const open = text[0];
   if (!isBracket(open)) {
-    return failParse(
+    return failRead(
       "MISSING_OPENING_BRACKET",
       'An interval starts with "[" or "]".',
       0,
@@ -70,9 +75,9 @@ export function parseInterval(text: string): ParseResult<Interval> {
   }
   const lowEnd = scanNumber(text, 1);
   const low = readBound(text, 1, lowEnd, open === "[");
-  if (!low.ok) return low;
+  if (!low.success) return low;
   if (text[lowEnd] !== ";") {
-    return failParse(
+    return failRead(
       "MISSING_SEMICOLON",
       'Separate the two bounds of an interval with ";".',
       lowEnd,
@@ -83,7 +88,7 @@ export function parseInterval(text: string): ParseResult<Interval> {
   const highEnd = scanNumber(text, highStart);
   const close = text[highEnd];
   if (!isBracket(close)) {
-    return failParse(
+    return failRead(
       "MISSING_CLOSING_BRACKET",
       'An interval ends with "]" or "[".',
       highEnd,
@@ -91,24 +96,51 @@ export function parseInterval(text: string): ParseResult<Interval> {
     );
   }
   const high = readBound(text, highStart, highEnd, close === "]");
-  if (!high.ok) return high;
+  if (!high.success) return high;
   if (highEnd + 1 < text.length) {
-    return failParse(
+    return failRead(
       "TRAILING_TEXT",
       "Nothing may follow the closing bracket of an interval.",
       highEnd + 1,
       text.length - highEnd - 1,
     );
   }
-  if (isEmpty(low.value, high.value)) {
-    return failParse(
+  if (isEmpty(low.data, high.data)) {
+    return failRead(
       "EMPTY_INTERVAL",
       `"${text}" contains no number: its low bound is above its high bound, or they are equal and one is excluded.`,
       0,
       text.length,
     );
   }
-  return { ok: true, value: { low: low.value, high: high.value } };
+  return { success: true, data: { low: low.data, high: high.data } };
+}
+
+function intervalError(text: string, issue: StringIssue<IntervalErrorCode>): IntervalSyntaxError {
+  const { code, message: description, offset, length } = issue;
+  return new IntervalSyntaxError({ input: text, code, offset, length, description });
+}
+
+function checkText(text: unknown): asserts text is string {
+  if (typeof text !== "string") throw new TypeError("an interval must be a string");
+}
+
+/**
+ * Parses an interval string such as `[10;20[` (grammar/query-intervals.md); throws an
+ * `IntervalSyntaxError` at its first problem.
+ */
+export function parseInterval(text: string): Interval {
+  checkText(text);
+  const read = readInterval(text);
+  if (!read.success) throw intervalError(text, read.error);
+  return read.data;
+}
+
+/** Like `parseInterval`, but returns the `IntervalSyntaxError` instead of throwing it. */
+export function safeParseInterval(text: string): SafeResult<Interval, IntervalSyntaxError> {
+  checkText(text);
+  const read = readInterval(text);
+  return read.success ? read : { success: false, error: intervalError(text, read.error) };
 }
 
 function formatNumber(value: number): string {

@@ -1,12 +1,13 @@
 // Runs a query definition (API section 2.6) over artefact records in memory: scope, types,
 // filters, orders, size, then the table of columns. Every pattern and bound is compiled once
 // and artefacts are indexed once, so a query costs O(n log n) in the artefacts.
+
+import { UnknownArtefactError } from "../errors/unknown-artefact-error.ts";
 import type { Artefact, ArtefactId, ArtefactIndicator } from "./artefact.ts";
 import { ANY_TEXT, compileGlob } from "./glob.ts";
 import { EVERY_NUMBER, intervalContains } from "./interval.ts";
 import type { CellValue, QueryResult, ResultColumn, ResultRow } from "./query-result.ts";
 import type { QueryColumn, QueryDefinition, QueryFilter, QueryOrder } from "./types.ts";
-import { UnknownArtefactError } from "./unknown-artefact-error.ts";
 
 /** Options of `runQuery`. */
 export interface RunQueryOptions {

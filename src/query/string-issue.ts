@@ -1,24 +1,21 @@
-// The result of parsing one interval or pattern string: a value, or the first problem found.
+// The first problem of an interval or pattern string, returned rather than thrown: a query
+// definition collects every problem, and its walker reads strings through these.
+import type { SafeResult } from "../errors/safe-result.ts";
 
 /** One problem in an interval or pattern string: offset/length inside the string (UTF-16 units). */
-export interface StringIssue {
-  readonly code: string;
+export interface StringIssue<C extends string = string> {
+  readonly code: C;
   readonly message: string;
   readonly offset: number;
   readonly length: number;
 }
 
-/** A parsed value, or the issue that stopped the parse. */
-export type ParseResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly issue: StringIssue };
-
-/** Builds the failed result of a parse. */
-export function failParse<T>(
-  code: string,
+/** Builds the failed result of reading a string. */
+export function failRead<T, C extends string>(
+  code: C,
   message: string,
   offset: number,
   length: number,
-): ParseResult<T> {
-  return { ok: false, issue: { code, message, offset, length } };
+): SafeResult<T, StringIssue<C>> {
+  return { success: false, error: { code, message, offset, length } };
 }

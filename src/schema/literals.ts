@@ -1,4 +1,4 @@
-// How the text of a literal reads as each field type (LANGUAGE.md 2.3).
+// How the text of a literal reads as each field type (grammar/language.md 2.3).
 
 const NUMBER_TEXT = /^-?[0-9]+(?:\.[0-9]+)?$/;
 const DATE_TEXT = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;

@@ -1,6 +1,6 @@
 import { defineSchema, type Schema } from "./schema.ts";
 
-/** The schemas of the API's resources, as far as the API documents them (LANGUAGE.md 4). */
+/** The schemas of the API's resources, as far as the API documents them (grammar/language.md 4). */
 export const schemas: {
   readonly project: Schema;
   readonly artefact: Schema;

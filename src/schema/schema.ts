@@ -1,6 +1,7 @@
 import { IDENTIFIER_PATTERN } from "../ast/where.ts";
 import { own } from "../check/members.ts";
-/** The scalar field types of LANGUAGE.md 4. */
+import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
+/** The scalar field types of grammar/language.md 4. */
 export type ScalarTypeName = "string" | "integer" | "number" | "boolean" | "date";
 
 /** A field's type, normalized: plain data, JSON-serializable. */
@@ -18,7 +19,7 @@ export interface Schema {
 }
 
 /**
- * The notation of LANGUAGE.md 4: a type name, `"object"` or `"array"` for undescribed ones,
+ * The notation of grammar/language.md 4: a type name, `"object"` or `"array"` for undescribed ones,
  * an object for a nested object type, or a one-element array for an array of that type.
  */
 export type SchemaShape =
@@ -30,16 +31,6 @@ export type SchemaShape =
 
 const SCALARS: ReadonlySet<string> = new Set(["string", "integer", "number", "boolean", "date"]);
 const IDENTIFIER = new RegExp(`^${IDENTIFIER_PATTERN}$`);
-
-/** A schema shape that `defineSchema` cannot read; `path` says where in the shape. */
-export class SchemaDefinitionError extends TypeError {
-  override readonly name = "SchemaDefinitionError";
-  readonly path: string;
-  constructor(path: string, message: string) {
-    super(`defineSchema: ${path ? `at "${path}": ` : ""}${message}`);
-    this.path = path;
-  }
-}
 
 /** The deepest nesting of object and array types: far past any resource, well within the stack. */
 export const MAX_SCHEMA_DEPTH = 256;
@@ -95,7 +86,7 @@ function readFields(
     if (!IDENTIFIER.test(name)) {
       throw new SchemaDefinitionError(
         where,
-        "a field name must be an identifier [A-Za-z_][A-Za-z0-9_]* (LANGUAGE.md 1.3)",
+        "a field name must be an identifier [A-Za-z_][A-Za-z0-9_]* (grammar/language.md 1.3)",
       );
     }
     Object.defineProperty(fields, name, {
@@ -113,7 +104,7 @@ function schemaOf(fields: Record<string, FieldType>): Schema {
 }
 
 /**
- * Checks a schema written in the notation of LANGUAGE.md 4 and returns it normalized and frozen;
+ * Checks a schema written in the notation of grammar/language.md 4 and returns it normalized and frozen;
  * throws `SchemaDefinitionError` naming the place of a malformed shape.
  */
 export function defineSchema(shape: { readonly [field: string]: SchemaShape }): Schema {
@@ -181,7 +172,7 @@ export type ResolvedPath =
       readonly segment: number;
     };
 
-/** Follows a path through a schema's objects (LANGUAGE.md 2.4). */
+/** Follows a path through a schema's objects (grammar/language.md 2.4). */
 export function resolvePath(schema: Schema, segments: readonly string[]): ResolvedPath {
   let fields: Readonly<Record<string, FieldType>> | null = schema.fields;
   let type: FieldType | undefined;
@@ -211,4 +202,92 @@ export function scalarTypeAt(schema: Schema, segments: readonly string[]): Scala
     );
   }
   return resolved.type.kind;
+}
+
+// Suggestions for a mistyped name: computed only on the error path, over a schema's few names.
+
+/**
+ * The optimal-string-alignment distance of two texts: insertions, deletions, substitutions and
+ * transpositions of adjacent characters each cost 1 (so `rnak` is 1 from `rank`).
+ */
+export function editDistance(a: string, b: string): number {
+  // Three rows suffice: a transposition looks two rows back.
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, (before[j - 2] as number) + 1);
+      current[j] = d;
+    }
+    [before, previous, current] = [previous, current, before];
+  }
+  return previous[b.length] as number;
+}
+
+/**
+ * The name among `names` that `typed` most likely stands for, or undefined: the one nearest to
+ * it ignoring case, at most a third of its length away and never more than 2 (so `rnak` gives
+ * `rank`, while `x` gives nothing), else the only one it starts (`ran` gives `rank`). A tie at
+ * the nearest distance is no answer.
+ */
+export function nearestName(typed: string, names: Iterable<string>): string | undefined {
+  const lower = typed.toLowerCase();
+  const most = Math.min(2, Math.floor(typed.length / 3));
+  let best: string | undefined;
+  let bestDistance = most + 1;
+  let tie = false;
+  const started: string[] = [];
+  for (const name of names) {
+    const candidate = name.toLowerCase();
+    if (typed.length >= 2 && candidate.startsWith(lower) && candidate !== lower) started.push(name);
+    if (Math.abs(candidate.length - lower.length) > most) continue;
+    const distance = editDistance(lower, candidate);
+    if (distance < bestDistance) {
+      best = name;
+      bestDistance = distance;
+      tie = false;
+    } else if (distance === bestDistance) {
+      tie = true;
+    }
+  }
+  if (best !== undefined && !tie) return best;
+  return started.length === 1 ? started[0] : undefined;
+}
+
+/**
+ * The path of a schema that a mistyped `where` path most likely stands for, as it would be
+ * written (`typ.id` gives `type.id`), or undefined. Each segment the schema does not know, or
+ * that cannot lead on, is replaced by `nearestName` among the names allowed there: described
+ * objects before the last segment, any field at the last.
+ */
+export function suggestPath(schema: Schema, segments: readonly string[]): string | undefined {
+  let fields: Readonly<Record<string, FieldType>> = schema.fields;
+  const out: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const last = i === segments.length - 1;
+    const leadsOn = (name: string) => {
+      const type = fields[name] as FieldType;
+      return last || (type.kind === "object" && type.fields !== null);
+    };
+    const typed = segments[i] as string;
+    const name =
+      Object.hasOwn(fields, typed) && leadsOn(typed)
+        ? typed
+        : nearestName(typed, Object.keys(fields).filter(leadsOn));
+    if (name === undefined) return undefined;
+    out.push(name);
+    const type = fields[name] as FieldType;
+    if (!last && type.kind === "object" && type.fields) fields = type.fields;
+  }
+  const path = out.join(".");
+  return path === segments.join(".") ? undefined : path;
 }

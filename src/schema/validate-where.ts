@@ -1,9 +1,15 @@
 import type { PathNode, WhereExpression, WhereNode } from "../ast/where.ts";
 import type { ValidationIssue } from "../errors/errors.ts";
 import { readBoolean, readDate, readNumber } from "./literals.ts";
-import { type FieldType, resolvePath, type ScalarTypeName, type Schema } from "./schema.ts";
+import {
+  type FieldType,
+  resolvePath,
+  type ScalarTypeName,
+  type Schema,
+  suggestPath,
+} from "./schema.ts";
 
-/** Stable codes of the problems a schema finds in a filter (LANGUAGE.md 4). */
+/** Stable codes of the problems a schema finds in a filter (grammar/language.md 4). */
 export type WhereValidationCode =
   | "UNKNOWN_FIELD"
   | "PATH_THROUGH_ARRAY"
@@ -38,12 +44,24 @@ export function validateWhere(ast: WhereExpression, schema: Schema): ValidationI
     code: WhereValidationCode,
     at: { span: { start: number; end: number } },
     message: string,
+    suggestion?: string,
   ) => {
-    issues.push({ code, message, offset: at.span.start, length: at.span.end - at.span.start });
+    const { start, end } = at.span;
+    issues.push({
+      code,
+      message: suggestion === undefined ? message : `${message}: did you mean ${suggestion}?`,
+      offset: start,
+      length: end - start,
+      // Set only when there is one: an issue carries no undefined member.
+      ...(suggestion === undefined ? {} : { suggestion }),
+    });
   };
 
-  /** The scalar type at a path, or undefined after reporting why there is none. */
-  const fieldType = (path: PathNode): ScalarTypeName | undefined => {
+  /**
+   * The type at a path, or undefined after reporting why there is none. Only `IS NULL` and
+   * `IS NOT NULL` may test an object or array field itself (grammar/language.md 2.4).
+   */
+  const fieldType = (path: PathNode, wholeAllowed = false): FieldType | undefined => {
     const name = path.segments.join(".");
     const resolved = resolvePath(schema, path.segments);
     if (!resolved.ok) {
@@ -57,20 +75,35 @@ export function validateWhere(ast: WhereExpression, schema: Schema): ValidationI
       } else if (resolved.reason === "throughScalar") {
         issue("UNKNOWN_FIELD", path, `"${known}" is not an object, so "${name}" does not exist`);
       } else {
-        issue("UNKNOWN_FIELD", path, `unknown field "${name}"`);
+        issue("UNKNOWN_FIELD", path, `unknown field "${name}"`, suggestPath(schema, path.segments));
       }
       return undefined;
     }
     const type: FieldType = resolved.type;
+    if (wholeAllowed) return type;
     if (type.kind === "array") {
-      issue("ARRAY_FIELD", path, `"${name}" is an array: a filter cannot test it as a whole`);
+      issue(
+        "ARRAY_FIELD",
+        path,
+        `"${name}" is an array: a filter cannot test it as a whole, except with IS NULL or IS NOT NULL`,
+      );
       return undefined;
     }
     if (type.kind === "object") {
-      issue("OBJECT_FIELD", path, `"${name}" is an object: filter on one of its fields instead`);
+      issue(
+        "OBJECT_FIELD",
+        path,
+        `"${name}" is an object: filter on one of its fields instead, or test it with IS NULL or IS NOT NULL`,
+      );
       return undefined;
     }
-    return type.kind;
+    return type;
+  };
+
+  /** The scalar type at a path, or undefined after reporting why there is none. */
+  const scalarType = (path: PathNode): ScalarTypeName | undefined => {
+    const type = fieldType(path);
+    return type && type.kind !== "object" && type.kind !== "array" ? type.kind : undefined;
   };
 
   const checkValue = (
@@ -94,7 +127,7 @@ export function validateWhere(ast: WhereExpression, schema: Schema): ValidationI
         for (const operand of node.operands) visit(operand);
         return;
       case "comparison": {
-        const type = fieldType(node.path);
+        const type = scalarType(node.path);
         if (!type) return;
         const name = node.path.segments.join(".");
         if (type === "boolean" && node.operator !== "=" && node.operator !== "!=") {
@@ -108,7 +141,7 @@ export function validateWhere(ast: WhereExpression, schema: Schema): ValidationI
         return;
       }
       case "pattern": {
-        const type = fieldType(node.path);
+        const type = scalarType(node.path);
         if (type && type !== "string") {
           issue(
             "PATTERN_ON_NON_STRING",
@@ -119,13 +152,13 @@ export function validateWhere(ast: WhereExpression, schema: Schema): ValidationI
         return;
       }
       case "in": {
-        const type = fieldType(node.path);
+        const type = scalarType(node.path);
         if (type)
           for (const value of node.values) checkValue(type, value, node.path.segments.join("."));
         return;
       }
       case "isNull":
-        fieldType(node.path);
+        fieldType(node.path, true);
         return;
       case "path":
       case "literal":

@@ -39,7 +39,7 @@ export abstract class QueryParser extends EmbeddedActionsParser {
     return this.depth;
   }
 
-  /** Counts an opening parenthesis, failing past the depth limit (LANGUAGE.md 1.4). */
+  /** Counts an opening parenthesis, failing past the depth limit (grammar/language.md 1.4). */
   protected enter(open: IToken): void {
     if (++this.depth > this.maxDepth) {
       this.fail(

@@ -8,7 +8,7 @@ import { Path } from "./shared-tokens.ts";
 
 const LINKS = "_links";
 
-/** The `fields` grammar of LANGUAGE.md 3.1; one instance, reused for every parse. */
+/** The `fields` grammar of grammar/language.md 3.1; one instance, reused for every parse. */
 export class FieldsParser extends QueryParser {
   /** How many names the selection being parsed lies below (`a.b(…)`: two). */
   private names = 0;

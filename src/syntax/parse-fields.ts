@@ -1,21 +1,15 @@
 import { type TokenType, tokenMatcher } from "chevrotain";
 import type { FieldsNode } from "../ast/fields.ts";
 import type { ParseLimits } from "../check/limits.ts";
-import { MAX_SELECTION_DEPTH } from "../check/limits.ts";
 import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
 import { quoteInput } from "../errors/characters.ts";
-import { QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
+import { type QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
+import { type SafeResult, safely } from "../errors/safe-result.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateFields } from "../schema/validate-fields.ts";
 import { FieldsParser } from "./fields-parser.ts";
 import { FieldsClose, FieldsComma, FieldsOpen, fieldsLexer } from "./fields-tokens.ts";
-import {
-  type Grammar,
-  isParseError,
-  runParser,
-  type SafeParseResult,
-  safely,
-} from "./run-parser.ts";
+import { type Grammar, isParseError, runParser } from "./run-parser.ts";
 import { Path } from "./shared-tokens.ts";
 
 const fieldsGrammar: Grammar<FieldsParser, FieldsNode> = {
@@ -43,7 +37,7 @@ export interface ParseFieldsOptions extends ParseLimits {
 }
 
 /**
- * Parses a `fields` selection (LANGUAGE.md 3) into its AST; throws `QuerySyntaxError` with the
+ * Parses a `fields` selection (grammar/language.md 3) into its AST; throws `QuerySyntaxError` with the
  * position of the first problem, selecting inside `_links` included, and with `options.schema`
  * a `QueryValidationError` listing every name the schema does not know.
  */
@@ -51,30 +45,8 @@ export function parseFields(text: string, options?: ParseFieldsOptions): FieldsN
   const given = readOptions<ParseFieldsOptions>("parseFields", options);
   const schema = readSchemaOption("parseFields", given.schema);
   const ast = runParser(fieldsGrammar, text, given);
-  checkSelectionDepth(ast, text, 0);
   if (schema) assertValidFields(ast, schema, text);
   return ast;
-}
-
-/** Throws at the first name that lies deeper than `MAX_SELECTION_DEPTH` (1.4: `a.b` is `a(b)`). */
-function checkSelectionDepth(selection: FieldsNode, text: string, above: number): void {
-  for (const { path, selection: below } of selection.items) {
-    const { segments } = path;
-    const names = above + segments.length;
-    if (names > MAX_SELECTION_DEPTH) {
-      const first = MAX_SELECTION_DEPTH - above;
-      const offset = path.span.start + segments.slice(0, first).join(".").length + 1;
-      throw new QuerySyntaxError({
-        language: "fields",
-        input: text,
-        code: "NESTING_TOO_DEEP",
-        offset,
-        length: (segments[first] as string).length,
-        description: `the selection reaches more than ${MAX_SELECTION_DEPTH} names deep`,
-      });
-    }
-    if (below) checkSelectionDepth(below, text, names);
-  }
 }
 
 /** Throws a `QueryValidationError` listing every problem of `ast` against `schema`, if any. */
@@ -87,6 +59,6 @@ export function assertValidFields(ast: FieldsNode, schema: Schema, text = ""): v
 export function safeParseFields(
   text: string,
   options: ParseFieldsOptions = {},
-): SafeParseResult<FieldsNode, QuerySyntaxError | QueryValidationError> {
+): SafeResult<FieldsNode, QuerySyntaxError | QueryValidationError> {
   return safely(isParseError, () => parseFields(text, options));
 }

@@ -4,15 +4,10 @@ import type { ParseLimits } from "../check/limits.ts";
 import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
 import { describeCharacter, quoteInput } from "../errors/characters.ts";
 import { type QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
+import { type SafeResult, safely } from "../errors/safe-result.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateWhere } from "../schema/validate-where.ts";
-import {
-  type Grammar,
-  isParseError,
-  runParser,
-  type SafeParseResult,
-  safely,
-} from "./run-parser.ts";
+import { type Grammar, isParseError, runParser } from "./run-parser.ts";
 import { Path } from "./shared-tokens.ts";
 import { WhereParser } from "./where-parser.ts";
 import {
@@ -73,7 +68,7 @@ export interface ParseWhereOptions extends ParseLimits {
 }
 
 /**
- * Parses a `where` filter (LANGUAGE.md 2) into its AST; throws `QuerySyntaxError` with the
+ * Parses a `where` filter (grammar/language.md 2) into its AST; throws `QuerySyntaxError` with the
  * position of the first problem, and with `options.schema` a `QueryValidationError` listing
  * every problem the schema finds.
  */
@@ -95,6 +90,6 @@ export function assertValidWhere(ast: WhereExpression, schema: Schema, text = ""
 export function safeParseWhere(
   text: string,
   options: ParseWhereOptions = {},
-): SafeParseResult<WhereExpression, QuerySyntaxError | QueryValidationError> {
+): SafeResult<WhereExpression, QuerySyntaxError | QueryValidationError> {
   return safely(isParseError, () => parseWhere(text, options));
 }

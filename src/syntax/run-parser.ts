@@ -11,24 +11,6 @@ import { describeCharacter, quoteInput } from "../errors/characters.ts";
 import { type QueryLanguage, QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
 import type { QueryParser } from "./base-parser.ts";
 
-/** The result of a `safe…` parse: the tree, or the error that `parse…` would have thrown. */
-export type SafeParseResult<T, E = QuerySyntaxError> =
-  | { readonly success: true; readonly ast: T }
-  | { readonly success: false; readonly error: E };
-
-/** Runs `parse`, returning an error that `isExpected` accepts instead of throwing it. */
-export function safely<T, E extends Error>(
-  isExpected: (error: unknown) => error is E,
-  parse: () => T,
-): SafeParseResult<T, E> {
-  try {
-    return { success: true, ast: parse() };
-  } catch (error) {
-    if (isExpected(error)) return { success: false, error };
-    throw error;
-  }
-}
-
 /** Whether an error is what parsing a text can throw: a syntax error or, with a schema, a validation error. */
 export const isParseError = (error: unknown): error is QuerySyntaxError | QueryValidationError =>
   error instanceof QuerySyntaxError || error instanceof QueryValidationError;

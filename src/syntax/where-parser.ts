@@ -33,7 +33,7 @@ import {
 // skipping the CST keeps parsing within the speed target of the parse benchmark. For the same
 // reason groups and lists are inlined (fewer rule calls) and actions are guarded by
 // RECORDING_PHASE rather than wrapped in ACTION closures.
-/** The `where` grammar of LANGUAGE.md 2.2; one instance, reused for every parse. */
+/** The `where` grammar of grammar/language.md 2.2; one instance, reused for every parse. */
 export class WhereParser extends QueryParser {
   /** Set when a parenthesised group sits in a junction of its own kind, to flatten once at the end. */
   private nestedJunction = false;

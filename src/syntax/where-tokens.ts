@@ -4,7 +4,7 @@ import { createStrayToken, Path, quotedMatcher, WhiteSpace } from "./shared-toke
 
 // Modes: "main" reads paths, keywords and operators; after a comparator, "value" reads one
 // value; after `~`, "pattern" reads one pattern; after IN, "list" reads a parenthesised list.
-// So a value is read only where the grammar expects one (LANGUAGE.md 2.1).
+// So a value is read only where the grammar expects one (grammar/language.md 2.1).
 
 export const LParen = createToken({ name: "LParen", pattern: "(" });
 export const RParen = createToken({ name: "RParen", pattern: ")" });

@@ -35,7 +35,7 @@ function representationOf(value: unknown): DateRepresentation | undefined {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
-/** What does not fit the schema in a record, walked straight from LANGUAGE.md 4 and 2.5. */
+/** What does not fit the schema in a record, walked straight from grammar/language.md 4 and 2.5. */
 function misfits(
   value: unknown,
   type: FieldType,
@@ -137,6 +137,11 @@ describe("recordArbitrary", () => {
     expect(problems.some((p) => /^\.type: \[/.test(p))).toBe(true);
     expect(problems.some((p) => /^\.type: "FOLDER"/.test(p))).toBe(true);
     expect(problems.some((p) => /is no date/.test(p))).toBe(true);
+    // Scalars, falsy ones too, where an object or an array belongs.
+    expect(problems.some((p) => /^\.type: (0|false|"")/.test(p))).toBe(true);
+    expect(
+      problems.some((p) => /^\.(branches|tags): (0|5|false|true|""|"x") is no array/.test(p)),
+    ).toBe(true);
   });
 
   it("without a schema, gives JSON-like records with inherited names as own keys", () => {

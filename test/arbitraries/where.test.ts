@@ -14,7 +14,7 @@ import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { DEFAULT_MAX_LENGTH } from "../../src/check/limits.ts";
 import { compileWhere } from "../../src/compile-where.ts";
 import { schemas } from "../../src/schema/resources.ts";
-import type { Schema } from "../../src/schema/schema.ts";
+import { resolvePath, type Schema } from "../../src/schema/schema.ts";
 import { validateWhere } from "../../src/schema/validate-where.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
 
@@ -49,6 +49,27 @@ describe("whereArbitrary", () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+
+  it("tests object and array fields themselves with IS NULL and IS NOT NULL only", () => {
+    const wholes = fc
+      .sample(
+        anySchema.chain((schema) =>
+          fc.tuple(fc.constant(schema), whereArbitrary(schema, { maxDepth: 0 })),
+        ),
+        { seed: 9, numRuns: 600 },
+      )
+      .flatMap(([schema, ast]) => {
+        if (ast.kind === "and" || ast.kind === "or") return [];
+        const resolved = resolvePath(schema, ast.path.segments);
+        const kind = resolved.ok ? resolved.type.kind : "none";
+        return kind === "object" || kind === "array" ? [[kind, ast] as const] : [];
+      });
+    expect(new Set(wholes.map(([kind]) => kind))).toEqual(new Set(["object", "array"]));
+    expect(new Set(wholes.map(([, ast]) => ast.kind))).toEqual(new Set(["isNull"]));
+    expect(new Set(wholes.map(([, ast]) => ast.kind === "isNull" && ast.negated))).toEqual(
+      new Set([true, false]),
     );
   });
 

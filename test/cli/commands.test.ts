@@ -27,7 +27,7 @@ describe("qaql check", () => {
     );
   });
 
-  it("prints the diagnostic with its caret, exit 1 (LANGUAGE.md 5)", () => {
+  it("prints the diagnostic with its caret, exit 1 (grammar/language.md 5)", () => {
     const run = runCli(["check", "--where", "type.id=FOLDER AND rank>="]);
     expect(run.status).toBe(1);
     expect(run.stdout).toBe(

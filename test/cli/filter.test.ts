@@ -48,7 +48,7 @@ describe("qaql filter on the shipped sample", () => {
     expect(rows).toEqual(expected(artefacts, where, fields));
   });
 
-  it("writes a list response with _links for a page (LANGUAGE.md 6)", () => {
+  it("writes a list response with _links for a page (grammar/language.md 6)", () => {
     const all = expected(artefacts, where, fields);
     const run = runCli([
       "filter",
@@ -92,7 +92,7 @@ describe("qaql filter on the shipped sample", () => {
     expect(ndjson(runCli([...args, "--size", "2", "--page", "2"]).stdout)).toEqual(all.slice(2, 4));
   });
 
-  it("types values with a schema and reads dates in a time zone (LANGUAGE.md 2.5)", () => {
+  it("types values with a schema and reads dates in a time zone (grammar/language.md 2.5)", () => {
     const dateFilter = "analysisTime>=2026-02-12";
     const options = (timeZone: string) => ({ schema: schemas.project, timeZone });
     const inZone = (timeZone: string) =>

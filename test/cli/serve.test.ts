@@ -12,6 +12,7 @@ import { type Evaluate, referenceEvaluate } from "../../src/cli/serve/evaluate.t
 import { TOKEN_IDLE_MS, TOKEN_LIFETIME_MS } from "../../src/cli/serve/tokens.ts";
 import { compileFields } from "../../src/compile-fields.ts";
 import { compileWhere } from "../../src/compile-where.ts";
+import { UnknownTimeZoneError } from "../../src/errors/unknown-time-zone-error.ts";
 import { safeReadListRequest } from "../../src/list/read-list-request.ts";
 import { schemas } from "../../src/schema/resources.ts";
 
@@ -417,7 +418,7 @@ describe("GET /api/<resource>", () => {
     });
   });
 
-  it("reads dates in the zone of the timezone header (LANGUAGE.md 2.5)", async () => {
+  it("reads dates in the zone of the timezone header (grammar/language.md 2.5)", async () => {
     const where = "analysisTime=2026-02-12";
     const path = `/api/projects?where=${encodeURIComponent(where)}&fields=id`;
     // The main server types projects by their schema, where analysisTime is a date.
@@ -435,19 +436,18 @@ describe("GET /api/<resource>", () => {
   });
 
   it.each(["Mars/Olympus_Mons", "", "Europe/Paris, UTC"])(
-    "answers timezone %j with a 400 naming the header",
+    "answers timezone %j with a 400: the error's toJSON() naming the header",
     async (zone) => {
       for (const path of ["/api/projects", "/api/projects/101"]) {
         const reply = await send(main.origin, path, { ...bearer, timezone: zone });
         expect(reply.status).toBe(400);
-        expect(reply.body).toMatchObject({
+        expect(reply.body).toEqual({
           status: 400,
           error: "Bad Request",
-          code: "UNKNOWN_TIME_ZONE",
+          ...new UnknownTimeZoneError(zone).toJSON(),
           header: "timezone",
-          input: zone,
         });
-        expect(reply.body.message).toMatch(/^timezone: unknown time zone/);
+        expect(reply.body).toMatchObject({ code: "UNKNOWN_TIME_ZONE", timeZone: zone });
       }
     },
   );
@@ -479,17 +479,22 @@ describe("400 for a bad where, fields, page or size", () => {
       const library = safeReadListRequest(query);
       if (library.success) throw new Error("the library accepts the row");
       expect(reply.status).toBe(400);
-      expect(reply.body).toMatchObject({
+      // The body is the error's toJSON() after the status; a value too long for the language
+      // is echoed cut, as a header is.
+      const cut = code === "INPUT_TOO_LONG" ? { input: cutForEcho(library.error.input) } : {};
+      expect(reply.body).toEqual({
         status: 400,
         error: "Bad Request",
+        ...library.error.toJSON(),
+        ...cut,
+      });
+      expect(reply.body).toMatchObject({
         code,
         parameter,
         offset,
         length,
         line,
         column,
-        // A value too long for the language is echoed cut, as a header is.
-        input: code === "INPUT_TOO_LONG" ? cutForEcho(library.error.input) : library.error.input,
         diagnostic: library.error.message,
         message: library.error.message.split("\n")[0],
       });
@@ -505,6 +510,9 @@ describe("400 for a bad where, fields, page or size", () => {
   it("validates against a resource's schema, listing every issue with its position", async () => {
     const reply = await send(main.origin, "/api/projects?where=nope%3D1+AND+id%3Dx", bearer);
     expect(reply.status).toBe(400);
+    const library = safeReadListRequest("where=nope%3D1+AND+id%3Dx", { schema: schemas.project });
+    if (library.success) throw new Error("the library accepts the filter");
+    expect(reply.body).toEqual({ status: 400, error: "Bad Request", ...library.error.toJSON() });
     expect(reply.body).toMatchObject({ code: "UNKNOWN_FIELD", parameter: "where", offset: 0 });
     expect(reply.body.issues).toEqual([
       expect.objectContaining({ code: "UNKNOWN_FIELD", offset: 0, length: 4, line: 1, column: 1 }),
@@ -520,7 +528,7 @@ describe("400 for a bad where, fields, page or size", () => {
     expect(fields.body).toMatchObject({ status: 400, code: "UNKNOWN_FIELD", parameter: "fields" });
   });
 
-  it("types values from the records where no schema is given (LANGUAGE.md 2.3)", async () => {
+  it("types values from the records where no schema is given (grammar/language.md 2.3)", async () => {
     const reply = await send(main.origin, "/api/artefacts?where=nope%3D1&size=1", bearer);
     expect(reply.status).toBe(200);
     expect(reply.body.artefacts).toEqual([]);
@@ -862,6 +870,7 @@ describe("under abuse", () => {
       for (const text of [
         reply.body.message,
         reply.body.input ?? "",
+        reply.body.timeZone ?? "",
         reply.body.diagnostic ?? "",
       ]) {
         expect(text).not.toMatch(/[a0]{101}/);
@@ -872,9 +881,9 @@ describe("under abuse", () => {
   it("says where the echo of a long timezone was cut", async () => {
     const reply = await send(main.origin, "/api/projects", { ...bearer, timezone: long });
     const shown = `${"a".repeat(100)}…`;
-    expect(reply.body).toMatchObject({ header: "timezone", input: shown });
+    expect(reply.body).toMatchObject({ header: "timezone", timeZone: shown });
     expect(reply.body.message).toBe(
-      `timezone: unknown time zone "${shown}": expected an IANA name such as "Europe/Paris" or "UTC"`,
+      `unknown time zone "${shown}": expected an IANA name such as "Europe/Paris" or "UTC"`,
     );
   });
 });

@@ -20,7 +20,7 @@ import {
   skipMysql,
 } from "../support/sql-engines.ts";
 
-// grammar/conformance/evaluation.json: filters run on fixed data sets (LANGUAGE.md 2.3-2.5) in
+// grammar/conformance/evaluation.json: filters run on fixed data sets (grammar/language.md 2.3-2.5) in
 // memory, and those with a schema also as SQL on JSON documents, which must keep the same ids.
 
 const FILE = join(import.meta.dirname, "..", "..", "grammar", "conformance", "evaluation.json");

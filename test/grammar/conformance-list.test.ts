@@ -8,13 +8,13 @@ import { QueryError } from "../../src/errors/errors.ts";
 import type { PageSizeOptions } from "../../src/list/page-size.ts";
 import { type PageLinks, pageLinks, paginate } from "../../src/list/paginate.ts";
 import { buildQueryString } from "../../src/list/query-string.ts";
-import { readListRequest } from "../../src/list/read-list-request.ts";
+import { type ListRequestError, readListRequest } from "../../src/list/read-list-request.ts";
 import { defineSchema, type SchemaShape } from "../../src/schema/schema.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
 
 // grammar/conformance/list.json: reading list requests, writing query strings, and pages with
-// their _links (LANGUAGE.md 6 and grammar/list-requests.md).
+// their _links (grammar/language.md 6 and grammar/list-requests.md).
 
 const FILE = join(import.meta.dirname, "..", "..", "grammar", "conformance", "list.json");
 
@@ -86,7 +86,7 @@ function expectError(run: () => unknown, expected: ExpectedError): void {
     thrown = caught;
   }
   expect(thrown).toBeInstanceOf(QueryError);
-  const error = thrown as QueryError;
+  const error = thrown as ListRequestError;
   const picked = Object.fromEntries(
     Object.keys(expected).map((key) => [key, error[key as keyof ExpectedError]]),
   );

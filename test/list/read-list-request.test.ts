@@ -42,7 +42,7 @@ interface Read {
 
 const none: Read = { where: undefined, fields: undefined, page: 1, size: 20, paginated: false };
 
-describe("readListRequest: reading (LANGUAGE.md 6)", () => {
+describe("readListRequest: reading (grammar/language.md 6)", () => {
   // One row: query, what is read (unmentioned keys as in `none`).
   const rows: [string, Partial<Read>][] = [
     ["", {}],

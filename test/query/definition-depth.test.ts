@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { QueryValidationError } from "../../src/errors/errors.ts";
+import { QueryDefinitionError } from "../../src/errors/query-definition-error.ts";
 import {
   DEFINITION_MAX_DEPTH,
   parseQueryDefinition,
@@ -32,17 +32,11 @@ describe("safeParseQueryDefinition on deep JSON", () => {
         code: "NESTING_TOO_DEEP",
         message: "an array nested 65 levels deep: a definition nests at most 64 arrays and objects",
         pointer: zeros(64),
-        text: "[",
-        offset: 0,
-        length: 1,
       },
     ]);
-    expect(result.error.definitionText).toBe(text);
-    expect(result.error.message.split("\n")).toEqual([
-      `definition: ${zeros(64)}: an array nested 65 levels deep: a definition nests at most 64 arrays and objects at column 1`,
-      "  [",
-      "  ^",
-    ]);
+    expect(result.error.message).toBe(
+      `definition: ${zeros(64)}: an array nested 65 levels deep: a definition nests at most 64 arrays and objects`,
+    );
   });
 
   it("reports an object built 100,000 levels deep at the first value past the limit", () => {
@@ -51,7 +45,7 @@ describe("safeParseQueryDefinition on deep JSON", () => {
     expect(issuesOf({ columns: [], filters: [{ data: deep }] })).toEqual([
       [`/filters/0/data${"/a~1b".repeat(61)}`, "NESTING_TOO_DEEP"],
     ]);
-    expect(() => parseQueryDefinition(deep)).toThrow(QueryValidationError);
+    expect(() => parseQueryDefinition(deep)).toThrow(QueryDefinitionError);
   });
 
   it("reports it alone, before every other problem", () => {
@@ -97,7 +91,7 @@ describe("safeParseQueryDefinition on deep JSON", () => {
     fc.assert(
       fc.property(fc.anything(), fc.integer({ min: 0, max: 20_000 }), (inner, levels) => {
         const result = safeParseQueryDefinition({ columns: nest(inner, levels) });
-        if (!result.success) expect(result.error).toBeInstanceOf(QueryValidationError);
+        if (!result.success) expect(result.error).toBeInstanceOf(QueryDefinitionError);
         if (levels > DEFINITION_MAX_DEPTH) expect(result.success).toBe(false);
       }),
       { numRuns: 60 },

@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { QueryValidationError, type ValidationIssue } from "../../src/errors/errors.ts";
+import {
+  type DefinitionIssue,
+  QueryDefinitionError,
+} from "../../src/errors/query-definition-error.ts";
 import { parseQueryDefinition, safeParseQueryDefinition } from "../../src/query/definition.ts";
 import { formatInterval } from "../../src/query/interval.ts";
 import type { QueryDefinition } from "../../src/query/types.ts";
@@ -66,12 +69,15 @@ function toVectorForm(definition: QueryDefinition): unknown {
 }
 
 /** The vector form of an issue: offset and length only for issues inside an interval or pattern. */
-function toExpectedIssue(issue: ValidationIssue): ExpectedIssue {
-  const { pointer = "?", code, offset, length } = issue;
-  return STRUCTURE_CODES.has(code) ? { pointer, code } : { pointer, code, offset, length };
+function toExpectedIssue(issue: DefinitionIssue): ExpectedIssue {
+  const { pointer, code, offset, length } = issue;
+  expect(STRUCTURE_CODES.has(code)).toBe(offset === undefined || length === undefined);
+  return offset === undefined || length === undefined
+    ? { pointer, code }
+    : { pointer, code, offset, length };
 }
 
-function rejection(json: unknown): QueryValidationError {
+function rejection(json: unknown): QueryDefinitionError {
   const result = safeParseQueryDefinition(json);
   if (result.success) throw new Error(`expected ${JSON.stringify(json)} to be rejected`);
   return result.error;
@@ -141,29 +147,49 @@ describe("parseQueryDefinition", () => {
     expect(a.filters).not.toBe(b.filters);
   });
 
-  it("throws a QueryValidationError naming the pointer, with a caret under the interval", () => {
+  it("throws a QueryDefinitionError naming the pointer and the place inside the interval", () => {
     const json = {
       columns: [],
       filters: [{ type: "measure", id: "LOC", data: { bounds: ["[1;2]", "10;20["] } }],
     };
-    expect(() => parseQueryDefinition(json)).toThrow(QueryValidationError);
+    expect(() => parseQueryDefinition(json)).toThrow(QueryDefinitionError);
     const error = rejection(json);
-    expect(error.parameter).toBe("definition");
-    expect(error.code).toBe("MISSING_OPENING_BRACKET");
-    expect(error.input).toBe("10;20[");
-    expect(error.definitionText).toBe(JSON.stringify(json));
+    expect(error).toMatchObject({
+      code: "MISSING_OPENING_BRACKET",
+      pointer: "/filters/0/data/bounds/1",
+    });
+    expect(error.issues).toEqual([
+      {
+        code: "MISSING_OPENING_BRACKET",
+        message: 'An interval starts with "[" or "]".',
+        pointer: "/filters/0/data/bounds/1",
+        text: "10;20[",
+        offset: 0,
+        length: 1,
+      },
+    ]);
     expect(error.message).toBe(
-      'definition: /filters/0/data/bounds/1: An interval starts with "[" or "]". at column 1\n  10;20[\n  ^',
+      'definition: /filters/0/data/bounds/1: An interval starts with "[" or "]". at column 1 of "10;20["',
     );
   });
 
-  it("puts the caret under a bad number inside the interval", () => {
+  it("points at a bad number inside the interval", () => {
     const error = rejection({
       columns: [],
       filters: [{ type: "measure", id: "LOC", data: { bounds: ["[1;2x]"] } }],
     });
-    expect([error.offset, error.length, error.column]).toEqual([3, 2, 4]);
-    expect(error.message.split("\n").slice(1)).toEqual(["  [1;2x]", "     ^^"]);
+    expect(error.issues[0]).toMatchObject({ text: "[1;2x]", offset: 3, length: 2 });
+    expect(error.message).toMatch(/ at column 4 of "\[1;2x\]"$/);
+  });
+
+  it("gives a structure issue its pointer alone, no text", () => {
+    expect(rejection({ columns: [], hidePath: "no" }).issues).toEqual([
+      {
+        code: "WRONG_TYPE",
+        message: "expected a boolean, got a string",
+        pointer: "/hidePath",
+      },
+    ]);
   });
 
   it.each([
@@ -200,18 +226,17 @@ describe("parseQueryDefinition", () => {
   it("counts the other issues in the message", () => {
     const error = rejection({ columns: [{}] });
     expect(error.message).toBe(
-      'definition: /columns/0/type: missing required key "type" (and 1 more) at column 1\n  "type"\n  ^^^^^^',
+      'definition: /columns/0/type: missing required key "type" (and 1 more)',
     );
   });
 
   it("names the root pointer", () => {
-    expect(rejection(null).message.split("\n")[0]).toBe(
-      "definition: (root): expected an object, got null at column 1",
-    );
+    expect(rejection(null).message).toBe("definition: (root): expected an object, got null");
+    expect(rejection(null).pointer).toBe("");
   });
 
   it("reports the patterns + checked conflict to onWarning and drops the patterns", () => {
-    const warnings: ValidationIssue[] = [];
+    const warnings: DefinitionIssue[] = [];
     const definition = parseQueryDefinition(
       {
         columns: [],
@@ -220,8 +245,12 @@ describe("parseQueryDefinition", () => {
       { onWarning: (warning) => warnings.push(warning) },
     );
     expect(definition.filters[0]?.data.patterns).toBeUndefined();
-    expect(warnings.map((w) => [w.code, w.pointer])).toEqual([
-      ["PATTERNS_IGNORED", "/filters/0/data/patterns"],
+    expect(warnings).toEqual([
+      {
+        code: "PATTERNS_IGNORED",
+        message: '"patterns" is ignored when "checked" is given: "checked" wins',
+        pointer: "/filters/0/data/patterns",
+      },
     ]);
   });
 
@@ -234,7 +263,7 @@ describe("parseQueryDefinition", () => {
         { filters: [{ type: "info", id: "A", data: { checked: ["x"], patterns: ["*"] } }] },
         { onWarning },
       ),
-    ).toThrow(QueryValidationError);
+    ).toThrow(QueryDefinitionError);
   });
 
   it("treats __proto__ as an unknown key and pollutes nothing", () => {
@@ -245,7 +274,7 @@ describe("parseQueryDefinition", () => {
     expect(({} as Record<string, unknown>).hidePath).toBeUndefined();
   });
 
-  it("never throws anything but a QueryValidationError, whatever the input", () => {
+  it("never throws anything but a QueryDefinitionError, whatever the input", () => {
     fc.assert(
       fc.property(fc.anything(), (json) => {
         const result = safeParseQueryDefinition(json);
@@ -254,7 +283,7 @@ describe("parseQueryDefinition", () => {
           try {
             parseQueryDefinition(json);
           } catch (error) {
-            if (!(error instanceof QueryValidationError)) throw error;
+            if (!(error instanceof QueryDefinitionError)) throw error;
           }
         }).not.toThrow();
       }),

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatInterval, intervalContains, parseInterval } from "../../src/query/interval.ts";
+import {
+  formatInterval,
+  intervalContains,
+  parseInterval,
+  safeParseInterval,
+} from "../../src/query/interval.ts";
 import type { Interval, IntervalBound } from "../../src/query/types.ts";
 
 const numbers = fc.oneof(
@@ -67,7 +72,7 @@ describe("interval properties", () => {
   it("parses the canonical text of any interval back to the same interval", () => {
     fc.assert(
       fc.property(intervals, (interval) => {
-        expect(parseInterval(formatInterval(interval))).toEqual({ ok: true, value: interval });
+        expect(parseInterval(formatInterval(interval))).toEqual(interval);
       }),
       { numRuns: 2000 },
     );
@@ -76,15 +81,15 @@ describe("interval properties", () => {
   it("formats any accepted spelling to a text that formats to itself", () => {
     fc.assert(
       fc.property(spelling, (text) => {
-        const parsed = parseInterval(text);
-        if (!parsed.ok) {
-          expect(["EMPTY_INTERVAL", "NUMBER_OUT_OF_RANGE"]).toContain(parsed.issue.code);
+        const parsed = safeParseInterval(text);
+        if (!parsed.success) {
+          expect(["EMPTY_INTERVAL", "NUMBER_OUT_OF_RANGE"]).toContain(parsed.error.code);
           return;
         }
-        const canonical = formatInterval(parsed.value);
+        const canonical = formatInterval(parsed.data);
         const again = parseInterval(canonical);
-        expect(again).toEqual(parsed);
-        if (again.ok) expect(formatInterval(again.value)).toBe(canonical);
+        expect(again).toEqual(parsed.data);
+        expect(formatInterval(again)).toBe(canonical);
       }),
       { numRuns: 2000 },
     );

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { IntervalSyntaxError } from "../../src/errors/interval-syntax-error.ts";
 import {
   EVERY_NUMBER,
   formatInterval,
   intervalContains,
   parseInterval,
+  safeParseInterval,
 } from "../../src/query/interval.ts";
 import type { Interval } from "../../src/query/types.ts";
 
@@ -71,28 +73,34 @@ const INVALID: readonly [string, string, number, number][] = [
 describe("parseInterval: valid intervals", () => {
   it.each(VALID)("%s", (text, interval, canonical, inside, outside) => {
     const result = parseInterval(text);
-    expect(result).toEqual({ ok: true, value: interval });
-    if (!result.ok) return;
-    expect(formatInterval(result.value)).toBe(canonical);
-    for (const value of inside) expect(intervalContains(result.value, value)).toBe(true);
-    for (const value of outside) expect(intervalContains(result.value, value)).toBe(false);
+    expect(result).toEqual(interval);
+    expect(safeParseInterval(text)).toEqual({ success: true, data: interval });
+    expect(formatInterval(result)).toBe(canonical);
+    for (const value of inside) expect(intervalContains(result, value)).toBe(true);
+    for (const value of outside) expect(intervalContains(result, value)).toBe(false);
   });
 });
 
 describe("parseInterval: invalid intervals", () => {
   it.each(INVALID)("%j fails with %s at %i (length %i)", (text, code, offset, length) => {
-    const result = parseInterval(text);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.issue).toMatchObject({ code, offset, length });
-    expect(result.issue.message.length).toBeGreaterThan(0);
+    const result = safeParseInterval(text);
+    if (result.success) throw new Error(`expected ${JSON.stringify(text)} to be rejected`);
+    expect(result.error).toBeInstanceOf(IntervalSyntaxError);
+    expect(result.error).toMatchObject({ code, offset, length, input: text });
+    expect(result.error.message).toMatch(/^interval: \S.* at column \d+\n {2}.*\n {2}\s*\^+$/);
+    expect(() => parseInterval(text)).toThrow(result.error.message);
+  });
+
+  it("names the column and puts a caret under the bad number", () => {
+    expect(() => parseInterval("[1;2x]")).toThrow(
+      'interval: "2x" is not a number: write digits with an optional "-", fraction and exponent, no spaces. at column 4\n  [1;2x]\n     ^^',
+    );
   });
 });
 
 describe("EVERY_NUMBER", () => {
   it("prints as the API's default `[;[` and keeps -0 as 0 in bounds", () => {
     expect(formatInterval(EVERY_NUMBER)).toBe("[;[");
-    const parsed = parseInterval("[-0;[");
-    expect(parsed.ok && Object.is(parsed.value.low.value, 0)).toBe(true);
+    expect(Object.is(parseInterval("[-0;[").low.value, 0)).toBe(true);
   });
 });

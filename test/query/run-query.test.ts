@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UnknownArtefactError } from "../../src/errors/unknown-artefact-error.ts";
 import type { Artefact } from "../../src/query/artefact.ts";
 import { runQuery } from "../../src/query/run-query.ts";
 import type {
@@ -8,7 +9,6 @@ import type {
   QueryFilter,
   QueryOrder,
 } from "../../src/query/types.ts";
-import { UnknownArtefactError } from "../../src/query/unknown-artefact-error.ts";
 
 // Two applications: app(1) > src(2) > a.java(3), b.java(4); app(1) > c.py(5); other(6) > d.java(7).
 const ARTEFACTS: readonly Artefact[] = [

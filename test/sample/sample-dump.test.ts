@@ -96,7 +96,7 @@ function mismatches(value: unknown, type: FieldType, at: string): string[] {
   return [];
 }
 
-/** Calendar day of an ISO date-time in UTC, the default zone of filters (LANGUAGE.md 2.5). */
+/** Calendar day of an ISO date-time in UTC, the default zone of filters (grammar/language.md 2.5). */
 function utcDay(iso: string): string {
   return new Date(iso).toISOString().slice(0, 10);
 }
@@ -130,7 +130,7 @@ describe("sample/dump.json", () => {
     expect(dump.findings.length).toBeGreaterThanOrEqual(300);
   });
 
-  it("fits the resources' schemas (LANGUAGE.md 4)", () => {
+  it("fits the resources' schemas (grammar/language.md 4)", () => {
     const resources: [string, readonly Json[], Schema][] = [
       ["project", dump.projects, schemas.project],
       ["artefact", dump.artefacts, schemas.artefact],

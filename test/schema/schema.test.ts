@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { SchemaDefinitionError } from "../../src/errors/schema-definition-error.ts";
 import { schemas } from "../../src/schema/resources.ts";
-import { defineSchema, resolvePath, SchemaDefinitionError } from "../../src/schema/schema.ts";
+import {
+  defineSchema,
+  editDistance,
+  nearestName,
+  resolvePath,
+  suggestPath,
+} from "../../src/schema/schema.ts";
 
-describe("defineSchema (LANGUAGE.md 4)", () => {
+describe("defineSchema (grammar/language.md 4)", () => {
   it("reads the notation of section 4", () => {
     const artefact = defineSchema({
       id: "integer",
@@ -132,5 +139,78 @@ describe("schemas of the API's resources (4)", () => {
         },
       },
     });
+  });
+});
+
+describe("suggestions for a mistyped name", () => {
+  it.each([
+    ["rnak", "rank", 1],
+    ["rank", "rank", 0],
+    ["", "abc", 3],
+    ["abc", "", 3],
+    ["kitten", "sitting", 3],
+    ["nope", "name", 2],
+    ["ca", "abc", 3],
+    ["abdc", "abcd", 1],
+  ])("editDistance(%s, %s) = %i, a transposition counting 1", (a, b, distance) => {
+    expect(editDistance(a, b)).toBe(distance);
+    expect(editDistance(b, a)).toBe(distance);
+  });
+
+  const NAMES = ["id", "name", "rank", "rand", "path", "type", "creationTime", "owner", "tags"];
+  // One row: what was typed, the names known there, and the suggestion (undefined: none).
+  it.each<[string, readonly string[], string | undefined]>([
+    ["rnak", ["id", "name", "rank", "path"], "rank"],
+    ["nmae", NAMES, "name"],
+    ["Rank", NAMES, "rank"],
+    ["RANK", NAMES, "rank"],
+    ["typ", NAMES, "type"],
+    ["ownr", NAMES, "owner"],
+    ["creatoinTime", NAMES, "creationTime"],
+    ["creatoinTmie", NAMES, "creationTime"],
+    // A unique prefix, whatever the distance.
+    ["creation", NAMES, "creationTime"],
+    ["ran", ["id", "name", "rank"], "rank"],
+    // As near to two names: none, unless it starts only one of them.
+    ["ranx", NAMES, undefined],
+    ["ran", NAMES, undefined],
+    ["nam", ["name", "nav"], "name"],
+    ["NAME", ["name", "Name"], undefined],
+    // Too far for the length typed: at most a third of it, and 2.
+    ["xyz", NAMES, undefined],
+    ["x", NAMES, undefined],
+    ["nope", NAMES, undefined],
+    ["craetoinTmie", NAMES, undefined],
+    ["i", ["id"], undefined],
+    ["", NAMES, undefined],
+    ["rnak", [], undefined],
+  ])("nearestName(%s, %j) = %s", (typed, names, expected) => {
+    expect(nearestName(typed, names)).toBe(expected);
+  });
+
+  const schema = defineSchema({
+    id: "integer",
+    name: "string",
+    type: { id: "string", kind: { code: "string" } },
+    tags: ["string"],
+    branches: [{ name: "string" }],
+    meta: "object",
+  });
+  it.each<[string, string | undefined]>([
+    ["nmae", "name"],
+    ["typ.id", "type.id"],
+    ["type.idd", "type.id"],
+    ["typ.idd", "type.id"],
+    ["type.knid.code", "type.kind.code"],
+    ["tgas", "tags"],
+    ["meat", "meta"],
+    // Before the last segment only described objects lead on.
+    ["nmae.x", undefined],
+    ["tgas.x", undefined],
+    ["meta.x", undefined],
+    ["type.xyz", undefined],
+    ["xyz.id", undefined],
+  ])("suggestPath(%s) = %s", (path, expected) => {
+    expect(suggestPath(schema, path.split("."))).toBe(expected);
   });
 });

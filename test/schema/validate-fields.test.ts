@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileFields } from "../../src/compile-fields.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { schemas } from "../../src/schema/resources.ts";
+import { defineSchema } from "../../src/schema/schema.ts";
 import { parseFields, safeParseFields } from "../../src/syntax/parse-fields.ts";
 
 function validationError(text: string, schema = schemas.project): QueryValidationError {
@@ -12,7 +13,7 @@ function validationError(text: string, schema = schemas.project): QueryValidatio
   return result.error;
 }
 
-describe("selections against a schema (LANGUAGE.md 4)", () => {
+describe("selections against a schema (grammar/language.md 4)", () => {
   it.each([
     ["id,name,level(id),branches(id,name)", schemas.project],
     ["branches.versionId,_links", schemas.project],
@@ -49,5 +50,39 @@ describe("selections against a schema (LANGUAGE.md 4)", () => {
     expect(compileFields(parseFields("id"), { schema: schemas.project })({ id: 1, x: 2 })).toEqual({
       id: 1,
     });
+  });
+});
+
+describe("an unknown name in a selection suggests the nearest known one", () => {
+  const twins = defineSchema({ rank: "number", rand: "number" });
+  // One row: selection, the issue's offset and length, the full name in the message, the
+  // suggestion as written in place of the span (undefined: none), and the schema.
+  it.each<[string, number, number, string, string | undefined, typeof twins?]>([
+    ["nmae", 0, 4, "name", "name"],
+    ["id,levl.id", 3, 7, "level.id", "level.id"],
+    ["level.idd", 0, 9, "level.id", "level.id"],
+    ["level(idd)", 6, 3, "level.id", "id"],
+    ["branches(id,nmae)", 12, 4, "branches.name", "name"],
+    ["lvel(id)", 0, 4, "level", "level"],
+    ["creation", 0, 8, "creationTime", "creationTime"],
+    ["Name", 0, 4, "name", "name"],
+    ["xyz", 0, 3, "", undefined],
+    ["nope", 0, 4, "", undefined],
+    // A name with a sub-selection, or with more path after it, must have fields below it.
+    ["nme(id)", 0, 3, "", undefined],
+    ["ranx", 0, 4, "", undefined, twins],
+  ])("%s", (text, offset, length, full, suggestion, schema = schemas.project) => {
+    const [issue] = validationError(text, schema).issues;
+    expect(issue).toMatchObject({ code: "UNKNOWN_FIELD", offset, length });
+    expect(issue?.suggestion).toBe(suggestion);
+    expect(issue && Object.hasOwn(issue, "suggestion")).toBe(suggestion !== undefined);
+    if (suggestion !== undefined) expect(issue?.message).toMatch(`: did you mean ${full}?`);
+    else expect(issue?.message).not.toMatch("did you mean");
+  });
+
+  it("keeps the message before the suggestion as it was", () => {
+    expect(validationError("level(idd)").issues[0]?.message).toBe(
+      'unknown field "level.idd": did you mean level.id?',
+    );
   });
 });

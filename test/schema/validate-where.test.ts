@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileWhere } from "../../src/compile-where.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { schemas } from "../../src/schema/resources.ts";
+import { defineSchema } from "../../src/schema/schema.ts";
 import { parseWhere, safeParseWhere } from "../../src/syntax/parse-where.ts";
 
 function validationError(text: string, schema = schemas.project): QueryValidationError {
@@ -12,15 +13,19 @@ function validationError(text: string, schema = schemas.project): QueryValidatio
   return result.error;
 }
 
-describe("validation against a schema (LANGUAGE.md 4)", () => {
+describe("validation against a schema (grammar/language.md 4)", () => {
   // One row: filter, code, offset, length, a piece of the message.
   const rows: [string, string, number, number, string][] = [
     ["nope=1", "UNKNOWN_FIELD", 0, 4, 'unknown field "nope"'],
     ["level.nope=1", "UNKNOWN_FIELD", 0, 10, 'unknown field "level.nope"'],
     ["name.x=1", "UNKNOWN_FIELD", 0, 6, '"name" is not an object'],
     ["branches.name=x", "PATH_THROUGH_ARRAY", 0, 13, '"branches" is an array'],
-    ["branches IS NULL", "ARRAY_FIELD", 0, 8, "cannot test it as a whole"],
+    ["branches=x", "ARRAY_FIELD", 0, 8, "cannot test it as a whole, except with IS NULL"],
+    ["branches IN (x)", "ARRAY_FIELD", 0, 8, "cannot test it as a whole"],
     ["level=x", "OBJECT_FIELD", 0, 5, '"level" is an object'],
+    ["level~x", "OBJECT_FIELD", 0, 5, "or test it with IS NULL or IS NOT NULL"],
+    ["level NOT IN (x)", "OBJECT_FIELD", 0, 5, '"level" is an object'],
+    ["branches.name IS NULL", "PATH_THROUGH_ARRAY", 0, 13, '"branches" is an array'],
     ["id=abc", "INVALID_VALUE", 3, 3, '"id" is an integer field: expected a number'],
     ["id IN (1,x,3)", "INVALID_VALUE", 9, 1, 'found "x"'],
     ["analysisTime=2024-02-30", "INVALID_VALUE", 13, 10, "a real calendar day"],
@@ -31,6 +36,36 @@ describe("validation against a schema (LANGUAGE.md 4)", () => {
     expect(error.issues[0]).toMatchObject({ code, offset, length });
     expect(error).toMatchObject({ code, offset, length });
     expect(error.issues[0]?.message).toContain(words);
+  });
+
+  it("accepts IS NULL and IS NOT NULL on an object or array field itself (2.4)", () => {
+    const schema = defineSchema({
+      owner: { name: "string" },
+      tags: ["string"],
+      meta: "object",
+      list: "array",
+      deep: { inner: { id: "string" }, items: [{ id: "string" }] },
+    });
+    for (const text of [
+      "owner IS NOT NULL",
+      "tags IS NULL",
+      "meta IS NULL",
+      "list IS NOT NULL",
+      "deep.inner IS NULL AND deep.items IS NOT NULL",
+      "deep IS NULL OR deep.inner.id IS NULL",
+    ]) {
+      expect(safeParseWhere(text, { schema }).success, text).toBe(true);
+    }
+    // Below an undescribed object or an array, a path is still unknown or through an array.
+    expect(validationError("meta.x IS NULL", schema).issues).toMatchObject([
+      { code: "UNKNOWN_FIELD", offset: 0, length: 6 },
+    ]);
+    expect(validationError("list.x IS NULL", schema).issues).toMatchObject([
+      { code: "PATH_THROUGH_ARRAY", offset: 0, length: 6 },
+    ]);
+    expect(validationError("deep.items.id IS NOT NULL", schema).issues).toMatchObject([
+      { code: "PATH_THROUGH_ARRAY", offset: 0, length: 13 },
+    ]);
   });
 
   it("rejects ordering on booleans and patterns on non-strings", () => {
@@ -74,5 +109,60 @@ describe("validation against a schema (LANGUAGE.md 4)", () => {
   it("validates an AST given to compileWhere as well", () => {
     const ast = parseWhere("branches.name=x");
     expect(() => compileWhere(ast, { schema: schemas.project })).toThrow(QueryValidationError);
+  });
+});
+
+describe("an unknown field suggests the nearest known path", () => {
+  const schema = defineSchema({
+    id: "integer",
+    name: "string",
+    rank: "number",
+    type: { id: "string" },
+    tags: ["string"],
+    owner: "object",
+    creationTime: "integer",
+  });
+  const twins = defineSchema({ rank: "number", rand: "number" });
+
+  // One row: filter, schema, suggestion (undefined: none); the issue is at 0 and spans the path.
+  it.each<[string, typeof schema, string | undefined]>([
+    ["rnak=1", schema, "rank"],
+    ["nmae=x", schema, "name"],
+    ["typ.id=x", schema, "type.id"],
+    ["type.idd=x", schema, "type.id"],
+    ["ran=1", schema, "rank"],
+    ["creation>1", schema, "creationTime"],
+    ["Rank=1", schema, "rank"],
+    ["tgas IS NULL", schema, "tags"],
+    ["ownr IS NOT NULL", schema, "owner"],
+    ["xyz=1", schema, undefined],
+    ["ranx=1", twins, undefined],
+    ["ra=1", twins, undefined],
+    ["x=1", schema, undefined],
+    ["nope=1", schemas.project, undefined],
+    ["owner.name=x", schema, undefined],
+  ])("%s suggests %s", (text, against, suggestion) => {
+    const path = text.split(/[=<>~ ]/)[0] as string;
+    const [issue] = validationError(text, against).issues;
+    expect(issue).toMatchObject({ code: "UNKNOWN_FIELD", offset: 0, length: path.length });
+    expect(issue?.suggestion).toBe(suggestion);
+    expect(issue?.message).toBe(
+      suggestion === undefined
+        ? `unknown field "${path}"`
+        : `unknown field "${path}": did you mean ${suggestion}?`,
+    );
+    // No suggestion, no member: an issue never carries an undefined one.
+    expect(issue && Object.hasOwn(issue, "suggestion")).toBe(suggestion !== undefined);
+  });
+
+  it("says so in the error's message, before the caret", () => {
+    expect(validationError("rank>1 AND rnak<5", schema).message).toBe(
+      'where: unknown field "rnak": did you mean rank? at column 12\n  rank>1 AND rnak<5\n             ^^^^',
+    );
+  });
+
+  it("suggests nothing for a path through an array or a scalar", () => {
+    expect(validationError("tags.x=1", schema).issues[0]?.suggestion).toBeUndefined();
+    expect(validationError("name.x=1", schema).issues[0]?.suggestion).toBeUndefined();
   });
 });

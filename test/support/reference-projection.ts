@@ -1,6 +1,6 @@
 import type { FieldTree } from "../../src/ast/fields.ts";
 
-// A deliberately plain reading of LANGUAGE.md 3.2, sharing nothing with src/backends/projection.
+// A deliberately plain reading of grammar/language.md 3.2, sharing nothing with src/backends/projection.
 
 function isObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;

@@ -6,7 +6,7 @@ import type {
 } from "../../src/ast/where.ts";
 import type { FieldType, Schema } from "../../src/schema/schema.ts";
 
-// A deliberately plain reading of LANGUAGE.md 2.3–2.5, sharing no code with src/backends/predicate:
+// A deliberately plain reading of grammar/language.md 2.3–2.5, sharing no code with src/backends/predicate:
 // it recomputes everything for every record, and finds calendar days with Intl each time.
 
 type Kind = "string" | "integer" | "number" | "boolean" | "date";
@@ -196,7 +196,7 @@ function predicate(
   }
 }
 
-/** Whether a record matches a filter, read straight from LANGUAGE.md. */
+/** Whether a record matches a filter, read straight from grammar/language.md. */
 export function referenceMatches(
   ast: WhereExpression,
   record: unknown,

@@ -200,29 +200,26 @@ export function quoteFor(engine: SqlEngineName, name: string): string {
   return engine === "mysql" ? `\`${name.replaceAll("`", "``")}\`` : quote(name);
 }
 
-/** A scalar field of a schema and the column that holds it. */
+/** A field of a schema and the column that holds it. */
 export interface Column {
   readonly segments: readonly string[];
   readonly name: string;
-  readonly type: ScalarTypeName;
+  /** A scalar's type, or `json` for an object or array field, whose column holds its JSON. */
+  readonly type: ScalarTypeName | "json";
   /** For a date field. */
   readonly storage: DateStorage;
 }
 
 /**
  * The columns of a schema: its scalar fields, nested objects flattened (`type.id` → `type_id`
- * unless `columns` names the column), arrays and undescribed objects left out (not filterable).
+ * unless `columns` names the column), and each object or array field a filter can reach
+ * (`type`, `tags`) as a column of its JSON, for IS NULL; nothing inside arrays.
  */
 export function columnsOf(schema: Schema, columns: ColumnsOption = {}): Column[] {
   const out: Column[] = [];
   const walk = (fields: Readonly<Record<string, FieldType>>, prefix: readonly string[]) => {
     for (const [name, type] of Object.entries(fields)) {
       const segments = [...prefix, name];
-      if (type.kind === "array") continue;
-      if (type.kind === "object") {
-        if (type.fields) walk(type.fields, segments);
-        continue;
-      }
       const mapped = columns[segments.join(".")];
       const column =
         mapped === undefined
@@ -230,6 +227,11 @@ export function columnsOf(schema: Schema, columns: ColumnsOption = {}): Column[]
           : typeof mapped === "string"
             ? mapped
             : mapped.column;
+      if (type.kind === "array" || type.kind === "object") {
+        out.push({ segments, name: column, type: "json", storage: "date" });
+        if (type.kind === "object" && type.fields) walk(type.fields, segments);
+        continue;
+      }
       const storage = (typeof mapped === "object" && mapped.dateStorage) || "date";
       out.push({ segments, name: column, type: type.kind, storage });
     }
@@ -249,7 +251,7 @@ export function dateColumns(schema: Schema, dateStorage: DateStorage): ColumnsOp
 
 /**
  * PostgreSQL text columns take the ICU root collation, as a database created in a locale
- * would: 'a' < 'B' there, while LANGUAGE.md 2.3 orders by code point ('B' < 'a').
+ * would: 'a' < 'B' there, while grammar/language.md 2.3 orders by code point ('B' < 'a').
  */
 const POSTGRES_TEXT = 'TEXT COLLATE "und-x-icu"';
 
@@ -261,6 +263,8 @@ function sqlType(engine: SqlEngineName, column: Column): string {
   const pick = (postgres: string, sqlite: string, duckdb: string, mysql: string) =>
     ({ postgres, sqlite, duckdb, mysql })[engine];
   switch (column.type) {
+    case "json":
+      return jsonType(engine);
     case "string":
       return pick(POSTGRES_TEXT, "TEXT", "VARCHAR", "TEXT");
     case "integer":
@@ -302,7 +306,7 @@ async function recreate(engine: Engine, name: string, defs: readonly string[]): 
   await engine.exec(`CREATE TABLE ${table} (${defs.join(", ")})`);
 }
 
-/** Creates (or re-creates, empty) a table with an `_row` primary key and one column per scalar. */
+/** Creates (or re-creates, empty) a table with an `_row` primary key and the columns of `columnsOf`. */
 export async function createTable(
   engine: Engine,
   name: string,
@@ -362,6 +366,9 @@ function valueAt(record: unknown, segments: readonly string[]): unknown {
 /** A record's value as the column holds it: null when missing or when it does not fit the column. */
 function cell(engine: SqlEngineName, column: Column, value: unknown): unknown {
   switch (column.type) {
+    case "json":
+      // Any value, of the schema's type or not: only SQL NULL is null (grammar/language.md 2.4).
+      return value === null ? null : JSON.stringify(value);
     case "string":
       return typeof value === "string" ? value : null;
     case "integer":

@@ -11,7 +11,7 @@ function syntaxError(text: string, options = {}): QuerySyntaxError {
   return result.error;
 }
 
-describe("parseFields: LANGUAGE.md 3.1", () => {
+describe("parseFields: grammar/language.md 3.1", () => {
   it.each([
     ["status(id,name)"],
     ["level.id"],

@@ -11,7 +11,7 @@ function syntaxError(text: string, options = {}): QuerySyntaxError {
   return result.error as QuerySyntaxError;
 }
 
-describe("parseWhere: the examples of LANGUAGE.md section 2", () => {
+describe("parseWhere: the examples of grammar/language.md section 2", () => {
   // One row: input, canonical text.
   const rows: [string, string][] = [
     ["type.id=FOLDER AND rank>=2", "type.id=FOLDER AND rank>=2"],
@@ -293,7 +293,7 @@ describe("parseWhere: limits (1.4)", () => {
 
 describe("safeParseWhere", () => {
   it("returns the tree or the error", () => {
-    expect(safeParseWhere("a=1")).toMatchObject({ success: true, ast: { kind: "comparison" } });
+    expect(safeParseWhere("a=1")).toMatchObject({ success: true, data: { kind: "comparison" } });
     const failed = safeParseWhere("a=");
     expect(failed.success).toBe(false);
     expect(!failed.success && failed.error).toBeInstanceOf(QuerySyntaxError);

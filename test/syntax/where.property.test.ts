@@ -13,7 +13,7 @@ const trees = whereArbitrary();
 /** A tree and one of its spellings. */
 const spelled = trees.chain((ast) => fc.tuple(fc.constant(ast), whereSpellingArbitrary(ast)));
 
-// LANGUAGE.md 2.6: format(parse(s)) is idempotent and parse(format(ast)) gives back the tree.
+// grammar/language.md 2.6: format(parse(s)) is idempotent and parse(format(ast)) gives back the tree.
 describe("where round trips (2.6)", () => {
   it("parses the canonical text of any tree back to the same tree", () => {
     fc.assert(

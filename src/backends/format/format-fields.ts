@@ -13,7 +13,7 @@ function print(tree: FieldTree): string {
 }
 
 /**
- * Prints a selection, or its merged tree, as its canonical text (LANGUAGE.md 3.3); a tree from
+ * Prints a selection, or its merged tree, as its canonical text (grammar/language.md 3.3); a tree from
  * outside is checked first (`InvalidAstError`).
  */
 export function formatFields(selection: FieldsNode | FieldTree): string {

@@ -43,7 +43,7 @@ function print(node: WhereNode): string {
 }
 
 /**
- * Prints a `where` AST as its canonical text (LANGUAGE.md 2.6); a tree from outside is checked
+ * Prints a `where` AST as its canonical text (grammar/language.md 2.6); a tree from outside is checked
  * first (`InvalidAstError`).
  */
 export function formatWhere(ast: WhereExpression): string {

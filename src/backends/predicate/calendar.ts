@@ -1,3 +1,4 @@
+import { UnknownTimeZoneError } from "../../errors/unknown-time-zone-error.ts";
 import { daysFromCivil, readDate } from "../../schema/literals.ts";
 
 const DAY_MS = 86_400_000;
@@ -7,18 +8,6 @@ export interface Calendar {
   readonly timeZone: string;
   /** The first instant (epoch ms) of a day number in this zone. */
   startOfDay(day: number): number;
-}
-
-/** An unknown or malformed time zone name (the API's `timezone` header, LANGUAGE.md 2.5). */
-export class UnknownTimeZoneError extends RangeError {
-  override readonly name = "UnknownTimeZoneError";
-  readonly timeZone: string;
-  constructor(timeZone: string) {
-    super(
-      `unknown time zone ${JSON.stringify(timeZone)}: expected an IANA name such as "Europe/Paris" or "UTC"`,
-    );
-    this.timeZone = timeZone;
-  }
 }
 
 const UTC: Calendar = { timeZone: "UTC", startOfDay: (day) => day * DAY_MS };
@@ -94,7 +83,7 @@ const DATE_TIME =
   /^([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(?:([Zz])|([+-])([0-9]{2}):?([0-9]{2}))?$/;
 
 /**
- * Where a date field's value falls against a literal day (LANGUAGE.md 2.5): negative before,
+ * Where a date field's value falls against a literal day (grammar/language.md 2.5): negative before,
  * 0 on that day, positive after, NaN when the value is no date. A `yyyy-MM-dd` text is a day;
  * an ISO instant, a `Date` or epoch milliseconds is an instant placed in the zone's calendar;
  * a date-time with no offset is a wall time in the request's zone; fractions go to microseconds

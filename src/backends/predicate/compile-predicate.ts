@@ -324,7 +324,7 @@ function some(predicates: Compiled[]): Compiled {
 
 /**
  * Compiles a `where` AST into a predicate over records, all typing and preparation done once
- * (LANGUAGE.md 2.3–2.5). With a schema, the AST must have been validated against it.
+ * (grammar/language.md 2.3–2.5). With a schema, the AST must have been validated against it.
  */
 export function compilePredicate(ast: WhereExpression, options: PredicateOptions = {}): Predicate {
   const compiled = new PredicateCompiler(options).compile(ast);

@@ -1,5 +1,5 @@
 /**
- * Compares two strings by Unicode code points (LANGUAGE.md 2.3), which is also UTF-8 byte
+ * Compares two strings by Unicode code points (grammar/language.md 2.3), which is also UTF-8 byte
  * order: UTF-16 order differs only where both strings hold a surrogate against U+E000–U+FFFF.
  */
 export function compareCodePoints(a: string, b: string): number {

@@ -130,7 +130,7 @@ export type ProjectionStrategy = "auto" | "closures";
 
 /**
  * Compiles a selection (its AST or merged tree; the main entry also takes text) into a
- * projection of one record, exactly as LANGUAGE.md 3.2 says. Selected values are shared with
+ * projection of one record, exactly as grammar/language.md 3.2 says. Selected values are shared with
  * the record, not cloned.
  */
 export function compileFieldsTree(

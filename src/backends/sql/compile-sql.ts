@@ -1,8 +1,13 @@
 import type { ComparisonOperator, WhereExpression, WherePredicate } from "../../ast/where.ts";
 import { readBoolean, readDate, readNumber } from "../../schema/literals.ts";
-import { type ScalarTypeName, type Schema, scalarTypeAt } from "../../schema/schema.ts";
+import {
+  resolvePath,
+  type ScalarTypeName,
+  type Schema,
+  scalarTypeAt,
+} from "../../schema/schema.ts";
 import { type Calendar, calendarOf, type DayBounds, dayBounds } from "../predicate/calendar.ts";
-import type { DateStorage, Dialect } from "./dialect.ts";
+import type { DateStorage, Dialect, JsonAccess } from "./dialect.ts";
 
 /** Where a field lives: a column name, and for a date how it is stored. */
 export interface ColumnSpec {
@@ -22,12 +27,10 @@ export interface SqlOptions {
   readonly json?: string | undefined;
 }
 
-/** A field as SQL: its value, its null tests, and for a date how it compares. */
+/** A scalar field as SQL: its value, and for a date how it compares. */
 interface Operand {
   /** The value as its schema type; NULL when absent, and in JSON mode when of another type. */
   readonly value: string;
-  readonly isNull: string;
-  readonly notNull: string;
   /** A calendar day, as a DATE or as `yyyy-MM-dd` text. */
   readonly day?: { readonly expr: string; readonly as: "date" | "text" } | undefined;
   /** An instant, as epoch milliseconds or as a TIMESTAMPTZ-like value. */
@@ -80,25 +83,56 @@ class SqlCompiler {
     }
   }
 
-  private field(segments: readonly string[]): { operand: Operand; type: ScalarTypeName } {
-    const type = scalarTypeAt(this.options.schema, segments);
-    const { json } = this.options;
-    if (json !== undefined) return { operand: this.jsonOperand(json, segments, type), type };
+  /** Where a field lives in column mode: its `columns` entry, or its segments joined by `_`. */
+  private columnSpec(segments: readonly string[]): ColumnSpec {
     const path = segments.join(".");
     const entry =
       this.options.columns && Object.hasOwn(this.options.columns, path)
         ? this.options.columns[path]
         : undefined;
-    const spec: ColumnSpec =
-      typeof entry === "string" ? { column: entry } : (entry ?? { column: segments.join("_") });
+    return typeof entry === "string"
+      ? { column: entry }
+      : (entry ?? { column: segments.join("_") });
+  }
+
+  /**
+   * `IS NULL` of any field, objects and arrays included (grammar/language.md 2.4): in JSON mode the
+   * value absent or JSON null; in column mode the column NULL, an object or array field's
+   * column holding its value in any form (JSON, text) and NULL when it is null or absent.
+   */
+  private nullTest(segments: readonly string[], negated: boolean): string {
+    if (!resolvePath(this.options.schema, segments).ok) {
+      throw new TypeError(
+        `"${segments.join(".")}" is not a field of the schema: validate the filter first`,
+      );
+    }
+    const { json } = this.options;
+    if (json === undefined) {
+      const column = this.dialect.quoteIdentifier(this.columnSpec(segments).column);
+      return negated ? `${column} IS NOT NULL` : `${column} IS NULL`;
+    }
+    const isNull = this.jsonAccess().isNull(this.dialect.quoteIdentifier(json), segments);
+    return negated ? `NOT ${isNull}` : isNull;
+  }
+
+  private jsonAccess(): JsonAccess {
+    const access = this.dialect.json;
+    if (!access)
+      throw new TypeError(`the ${this.dialect.name} dialect cannot read fields from a JSON column`);
+    return access;
+  }
+
+  private field(segments: readonly string[]): { operand: Operand; type: ScalarTypeName } {
+    const type = scalarTypeAt(this.options.schema, segments);
+    const { json } = this.options;
+    if (json !== undefined) return { operand: this.jsonOperand(json, segments, type), type };
+    const spec = this.columnSpec(segments);
     const column = this.dialect.quoteIdentifier(spec.column);
     const storage = spec.dateStorage ?? "date";
     return {
       type,
       operand: {
         value: column,
-        isNull: `${column} IS NULL`,
-        notNull: `${column} IS NOT NULL`,
         day: storage === "date" || storage === "text" ? { expr: column, as: storage } : undefined,
         instant:
           storage === "epochMillis" || storage === "timestamp"
@@ -109,16 +143,11 @@ class SqlCompiler {
   }
 
   private jsonOperand(json: string, segments: readonly string[], type: ScalarTypeName): Operand {
-    const access = this.dialect.json;
-    if (!access)
-      throw new TypeError(`the ${this.dialect.name} dialect cannot read fields from a JSON column`);
+    const access = this.jsonAccess();
     const doc = this.dialect.quoteIdentifier(json);
-    const isNull = access.isNull(doc, segments);
     const jsonType = type === "integer" ? "number" : type;
     return {
       value: jsonType === "date" ? "" : access.value(doc, segments, jsonType),
-      isNull,
-      notNull: `NOT ${isNull}`,
       day: type === "date" ? { expr: access.day(doc, segments), as: "text" } : undefined,
       instant:
         type === "date" ? { expr: access.instant(doc, segments), as: "epochMillis" } : undefined,
@@ -126,11 +155,10 @@ class SqlCompiler {
   }
 
   private predicate(node: WherePredicate): string {
+    if (node.kind === "isNull") return this.nullTest(node.path.segments, node.negated);
     const { operand, type } = this.field(node.path.segments);
     const d = this.dialect;
     switch (node.kind) {
-      case "isNull":
-        return node.negated ? operand.notNull : operand.isNull;
       case "pattern":
         return d.match(operand.value, node.mode, () => d.text(this.bind(node.value.text)));
       case "comparison":
@@ -201,7 +229,7 @@ class SqlCompiler {
 }
 
 /**
- * Compiles a validated `where` AST into a parameterised condition for a dialect (LANGUAGE.md
+ * Compiles a validated `where` AST into a parameterised condition for a dialect (grammar/language.md
  * 2.3–2.5 in SQL): values only in `params`, identifiers always quoted.
  */
 export function compileSql(ast: WhereExpression, options: SqlOptions): SqlQuery {

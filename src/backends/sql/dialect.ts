@@ -7,7 +7,7 @@ export type DateStorage = (typeof DATE_STORAGES)[number];
 /** Binds a value as the next parameter and returns its placeholder. */
 export type Binder = (value: unknown) => string;
 
-/** How a dialect reads typed fields out of a JSON column (LANGUAGE.md 2.3–2.5 on JSON data). */
+/** How a dialect reads typed fields out of a JSON column (grammar/language.md 2.3–2.5 on JSON data). */
 export interface JsonAccess {
   /** The value at a path as SQL text, number or boolean; NULL when absent or of another JSON type. */
   value(doc: string, path: readonly string[], type: "string" | "number" | "boolean"): string;
@@ -40,7 +40,7 @@ export interface Dialect {
   timestampValue(epochMillis: number): unknown;
   /** The value to bind for a boolean. */
   booleanValue(value: boolean): unknown;
-  /** Compares strings by code point, case- and accent-sensitive (LANGUAGE.md 2.3). */
+  /** Compares strings by code point, case- and accent-sensitive (grammar/language.md 2.3). */
   compareText(left: string, operator: string, right: string): string;
   /**
    * Case-sensitive `~` (2.4): `mode` says where the needle must occur in `haystack`; each call of

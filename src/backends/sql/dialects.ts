@@ -5,7 +5,7 @@ const doubleQuoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const list = (values: readonly unknown[], bind: Binder, wrap: (p: string) => string) =>
   values.map((v) => wrap(bind(v))).join(", ");
 
-// JSON paths are schema field names, identifiers by LANGUAGE.md 1.3; quoted all the same.
+// JSON paths are schema field names, identifiers by grammar/language.md 1.3; quoted all the same.
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 function postgresJson(): JsonAccess {

@@ -21,14 +21,14 @@ export const checkCommand: Command = {
   summary: "check a filter and/or a selection, with diagnostics",
   help: `Usage: qaql check [--where W] [--fields F] [--schema S]
 
-Checks a where filter and/or a fields selection (LANGUAGE.md 2, 3), and against a schema when
+Checks a where filter and/or a fields selection (grammar/language.md 2, 3), and against a schema when
 --schema is given. Prints "valid" with the canonical form, or every problem with a caret under
 its position, on stdout.
 
 Options:
   --where W      the filter to check
   --fields F     the selection to check
-  --schema S     project, artefact, finding, or a JSON file holding a schema shape (LANGUAGE.md 4)
+  --schema S     project, artefact, finding, or a JSON file holding a schema shape (grammar/language.md 4)
   -h, --help     this help
 
 Exit status: 0 valid, 1 invalid, 2 usage error.`,

@@ -194,13 +194,13 @@ The input is a JSON array of records, a list response {"_links", "<resource>": [
 object holding several resources' arrays, or NDJSON (one record per line); the shape is detected.
 
 Options:
-  --where W        the filter (LANGUAGE.md 2); all records without it
-  --fields F       the selection (LANGUAGE.md 3); whole records without it
-  --page N         the page to write, from 1 (LANGUAGE.md 6); needs no --size (default 20)
+  --where W        the filter (grammar/language.md 2); all records without it
+  --fields F       the selection (grammar/language.md 3); whole records without it
+  --page N         the page to write, from 1 (grammar/language.md 6); needs no --size (default 20)
   --size N         records per page; without --page, page 1
   --resource NAME  the array of a dump object to read (projects, artefacts, findings, ...)
   --schema S       project, artefact, finding, or a JSON file holding a schema shape;
-                   without it the records' own values give the types (LANGUAGE.md 2.3)
+                   without it the records' own values give the types (grammar/language.md 2.3)
   --time-zone Z    the IANA zone whose calendar days dates mean (default UTC)
   --output F       json (default): an array, or a list response with _links when paginated;
                    ndjson: one record per line

@@ -10,7 +10,7 @@ export const fmtCommand: Command = {
   summary: "print a filter and/or a selection in canonical form",
   help: `Usage: qaql fmt [--where W] [--fields F]
 
-Prints the canonical form (LANGUAGE.md 2.6, 3.3) of the filter, then of the selection, one per
+Prints the canonical form (grammar/language.md 2.6, 3.3) of the filter, then of the selection, one per
 line. An invalid text is reported on stderr with a caret under its position.
 
 Options:

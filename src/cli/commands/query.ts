@@ -1,11 +1,11 @@
-import type { ValidationIssue } from "../../errors/errors.ts";
+import type { DefinitionIssue } from "../../errors/query-definition-error.ts";
+import { UnknownArtefactError } from "../../errors/unknown-artefact-error.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import type { Artefact } from "../../query/artefact.ts";
 import { safeParseQueryDefinition } from "../../query/definition.ts";
 import type { CellValue, QueryResult, ResultRow } from "../../query/query-result.ts";
 import { runQuery } from "../../query/run-query.ts";
 import type { QueryDefinition } from "../../query/types.ts";
-import { UnknownArtefactError } from "../../query/unknown-artefact-error.ts";
 import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
 import { CliError, EXIT, UsageError } from "../failure.ts";
 import { nameInputError, openInput, readJsonFile } from "../inputs.ts";
@@ -17,16 +17,11 @@ const OUTPUTS = ["json", "table"] as const;
 type OutputFormat = (typeof OUTPUTS)[number];
 
 /** One issue of the definition on a line: where (JSON Pointer), what, and its code. */
-function describeIssue(issue: ValidationIssue): string {
-  const where = issue.pointer === undefined ? "" : `${issue.pointer || "/"}: `;
+function describeIssue(issue: DefinitionIssue): string {
   // Intervals and patterns are small languages of their own: say where inside the string.
   const inside =
-    issue.text !== undefined &&
-    issue.pointer !== undefined &&
-    /\/(bounds|patterns)\/\d+$/.test(issue.pointer)
-      ? ` (at offset ${issue.offset} of ${JSON.stringify(issue.text)})`
-      : "";
-  return `${where}${issue.message}${inside} [${issue.code}]`;
+    issue.text === undefined ? "" : ` (at offset ${issue.offset} of ${JSON.stringify(issue.text)})`;
+  return `${issue.pointer || "/"}: ${issue.message}${inside} [${issue.code}]`;
 }
 
 async function readArtefacts(

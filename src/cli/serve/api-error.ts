@@ -1,13 +1,8 @@
 import { STATUS_CODES } from "node:http";
-import {
-  type QueryError,
-  QueryParameterError,
-  QuerySyntaxError,
-  QueryValidationError,
-} from "../../errors/errors.ts";
-import { lineColumnOf } from "../../errors/position.ts";
+import { type QueryError, QueryParameterError } from "../../errors/errors.ts";
+import { UnknownTimeZoneError } from "../../errors/unknown-time-zone-error.ts";
 
-/** The stable codes of the server's own errors; a bad query parameter keeps its QueryError code. */
+/** The stable codes of the server's own errors; an error of the library keeps its own code. */
 export type ApiErrorCode =
   | "NOT_ACCEPTABLE"
   | "METHOD_NOT_ALLOWED"
@@ -22,7 +17,6 @@ export type ApiErrorCode =
   | "TOKEN_EXPIRED"
   | "TOKEN_IDLE"
   | "TOO_MANY_TOKEN_REQUESTS"
-  | "UNKNOWN_TIME_ZONE"
   | "MALFORMED_REQUEST"
   | "INTERNAL_ERROR";
 
@@ -60,7 +54,7 @@ export class ApiError extends Error {
   }
 
   /** The JSON body: status, reason phrase, code, message, then the details. */
-  body(): ApiErrorBody {
+  toJSON(): ApiErrorBody {
     return {
       status: this.status,
       error: STATUS_CODES[this.status] ?? "Error",
@@ -88,45 +82,39 @@ export function quoteForEcho(value: string): string {
   return JSON.stringify(cutForEcho(value));
 }
 
-/** The first line of a QueryError's message with its echo of the whole input cut. */
-function cutEchoedInput(line: string, input: string): string {
-  if (input.length <= ECHO_LENGTH) return line;
-  return line
-    .split(JSON.stringify(input))
-    .join(quoteForEcho(input))
-    .split(input)
-    .join(cutForEcho(input));
+/** A message with its echo of a request's value cut, quoted or not. */
+function cutEchoedValue(message: string, value: string): string {
+  if (value.length <= ECHO_LENGTH) return message;
+  return message
+    .split(JSON.stringify(value))
+    .join(quoteForEcho(value))
+    .split(value)
+    .join(cutForEcho(value));
 }
 
 const wholeValueIsWrong = (error: QueryError): boolean =>
   error instanceof QueryParameterError || error.code === "INPUT_TOO_LONG";
 
 /**
- * A 400 for a bad `where`, `fields`, `page` or `size`: the QueryError's code and position
- * (`offset`, `length`, 1-based `line` and `column` in the decoded value), the value as
- * `input`, the caret `diagnostic`, and `expected` or `issues` where the error has them. The
- * message echoes a long value cut (`cutForEcho`); so does `input` when the value as a whole is
- * the problem (too long, repeated, broken escapes, a page or size), and not a place in a text
- * the languages' length limit already bounds.
+ * A 400 for an error of the library about the request (a bad `where`, `fields`, `page` or
+ * `size`, an unknown `timezone`): the error's own `toJSON()` body after the status and reason
+ * phrase, then `context` (the header it came from). Every echo of the request's value is cut
+ * (`cutForEcho`): in `message`, the first line of `diagnostic`, a `timeZone`, and `input` when
+ * the value as a whole is the problem (too long, repeated, broken escapes, a page or size), not
+ * when it is a place in a text that the languages' length limit already bounds.
  */
-export function queryParameterError(error: QueryError): ApiError {
-  const [line = error.message, ...caret] = error.message.split("\n");
-  const message = cutEchoedInput(line, error.input);
-  const details: Record<string, unknown> = {
-    parameter: error.parameter,
-    offset: error.offset,
-    length: error.length,
-    line: error.line,
-    column: error.column,
-    input: wholeValueIsWrong(error) ? cutForEcho(error.input) : error.input,
-    diagnostic: [message, ...caret].join("\n"),
-  };
-  if (error instanceof QuerySyntaxError) details.expected = error.expected;
-  if (error instanceof QueryValidationError) {
-    details.issues = error.issues.map((issue) => ({
-      ...issue,
-      ...lineColumnOf(error.input, issue.offset),
-    }));
+export function libraryError(
+  error: QueryError | UnknownTimeZoneError,
+  context: Readonly<Record<string, unknown>> = {},
+): ApiError {
+  const { code, message, ...details } = error.toJSON();
+  const value = error instanceof UnknownTimeZoneError ? error.timeZone : error.input;
+  const shown = cutEchoedValue(message, value);
+  const cut: Record<string, unknown> = {};
+  if (typeof details.diagnostic === "string") {
+    cut.diagnostic = [shown, ...details.diagnostic.split("\n").slice(1)].join("\n");
   }
-  return new ApiError(400, error.code, message, details);
+  if (error instanceof UnknownTimeZoneError) cut.timeZone = cutForEcho(value);
+  else if (wholeValueIsWrong(error)) cut.input = cutForEcho(value);
+  return new ApiError(400, code, shown, { ...details, ...cut, ...context });
 }

@@ -7,9 +7,10 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { calendarOf, UnknownTimeZoneError } from "../../backends/predicate/calendar.ts";
+import { calendarOf } from "../../backends/predicate/calendar.ts";
 import { compileFields } from "../../compile-fields.ts";
 import { QueryError } from "../../errors/errors.ts";
+import { UnknownTimeZoneError } from "../../errors/unknown-time-zone-error.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import { resolvePageSizeOptions } from "../../list/page-size.ts";
 import { pageLinks } from "../../list/paginate.ts";
@@ -17,13 +18,7 @@ import { decodeQueryComponent } from "../../list/percent-decode.ts";
 import { readListRequest } from "../../list/read-list-request.ts";
 import { piecesOf } from "../../list/url-parts.ts";
 import type { Schema } from "../../schema/schema.ts";
-import {
-  ApiError,
-  type ApiErrorCode,
-  cutForEcho,
-  queryParameterError,
-  quoteForEcho,
-} from "./api-error.ts";
+import { ApiError, type ApiErrorCode, libraryError, quoteForEcho } from "./api-error.ts";
 import { createBasicCheck, isToken68, readAuthorization } from "./authorization.ts";
 import { type Evaluate, type EvaluateResult, referenceEvaluate } from "./evaluate.ts";
 import { negotiateMediaType, supportedMediaTypes } from "./media-types.ts";
@@ -158,19 +153,15 @@ function readTimeZone(request: IncomingMessage): string {
   try {
     calendarOf(value);
   } catch (error) {
-    if (error instanceof UnknownTimeZoneError) throw timeZoneError(value);
+    if (error instanceof UnknownTimeZoneError) throw timeZoneError(error);
     throw error;
   }
   return value;
 }
 
-function timeZoneError(value: string): ApiError {
-  return new ApiError(
-    400,
-    "UNKNOWN_TIME_ZONE",
-    `timezone: unknown time zone ${quoteForEcho(value)}: expected an IANA name such as "Europe/Paris" or "UTC"`,
-    { header: "timezone", input: cutForEcho(value) },
-  );
+/** A 400 for an unknown `timezone`: the error's body, naming the header. */
+function timeZoneError(error: UnknownTimeZoneError): ApiError {
+  return libraryError(error, { header: "timezone" });
 }
 
 /** The passwords of `GET /api/token` by user name: `user` and every one of `users`. */
@@ -351,8 +342,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
 
   function toApiError(error: unknown): ApiError {
     if (error instanceof ApiError) return error;
-    if (error instanceof QueryError) return queryParameterError(error);
-    if (error instanceof UnknownTimeZoneError) return timeZoneError(error.timeZone);
+    if (error instanceof QueryError) return libraryError(error);
+    if (error instanceof UnknownTimeZoneError) return timeZoneError(error);
     options.onInternalError?.(error);
     return new ApiError(500, "INTERNAL_ERROR", "the server failed to answer this request");
   }
@@ -402,7 +393,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     } catch (error) {
       try {
         const apiError = toApiError(error);
-        send(response, apiError.status, mediaType, apiError.body(), apiError.headers);
+        send(response, apiError.status, mediaType, apiError.toJSON(), apiError.headers);
       } catch {
         response.destroy();
       }
@@ -460,7 +451,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       : status === 408
         ? "the request took too long to arrive"
         : "the request is not valid HTTP/1.1";
-  const text = JSON.stringify(new ApiError(status, "MALFORMED_REQUEST", message).body());
+  const text = JSON.stringify(new ApiError(status, "MALFORMED_REQUEST", message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       "content-type: application/json; charset=utf-8\r\n" +

@@ -7,7 +7,7 @@ import type { Schema } from "../../schema/schema.ts";
 export interface EvaluateRequest extends ListRequest {
   /** The resource asked for, such as `artefacts`. */
   readonly resource: string;
-  /** The `timezone` header, checked; `UTC` when absent (LANGUAGE.md 2.5). */
+  /** The `timezone` header, checked; `UTC` when absent (grammar/language.md 2.5). */
   readonly timeZone: string;
   /** The resource's schema when the server has one; the records' own values give types otherwise. */
   readonly schema: Schema | undefined;
@@ -26,7 +26,7 @@ export type Evaluate = (
 ) => EvaluateResult | Promise<EvaluateResult>;
 
 /**
- * The reference evaluation (LANGUAGE.md 2.3–2.5, 3.2, 6): the records matching `where` in the
+ * The reference evaluation (grammar/language.md 2.3–2.5, 3.2, 6): the records matching `where` in the
  * request's zone, in their order, items `(page − 1) × size + 1` to `page × size` of them,
  * each projected by `fields`.
  */

@@ -3,7 +3,7 @@ import { mergeSelection } from "../../../src/ast/fields.ts";
 import { formatFields } from "../../../src/backends/format/format-fields.ts";
 import { parseFields } from "../../../src/syntax/parse-fields.ts";
 
-describe("formatFields: canonical text (LANGUAGE.md 3.3)", () => {
+describe("formatFields: canonical text (grammar/language.md 3.3)", () => {
   // One row: input, canonical text.
   const rows: [string, string][] = [
     ["a(b)", "a.b"],

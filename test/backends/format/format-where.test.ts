@@ -10,7 +10,7 @@ import {
 } from "../../../src/ast/where.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
 
-describe("formatWhere: canonical text (LANGUAGE.md 2.6)", () => {
+describe("formatWhere: canonical text (grammar/language.md 2.6)", () => {
   // One row: a tree built by hand, its canonical text.
   const rows: [string, WhereExpression, string][] = [
     ["comparators without spaces", comparison("rank", ">=", "2"), "rank>=2"],

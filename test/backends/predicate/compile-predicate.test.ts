@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { UnknownTimeZoneError } from "../../../src/backends/predicate/calendar.ts";
 import { compareCodePoints } from "../../../src/backends/predicate/strings.ts";
 import { compileWhere } from "../../../src/compile-where.ts";
+import { QueryValidationError } from "../../../src/errors/errors.ts";
+import { UnknownTimeZoneError } from "../../../src/errors/unknown-time-zone-error.ts";
 import { schemas } from "../../../src/schema/resources.ts";
 import { defineSchema, type Schema } from "../../../src/schema/schema.ts";
 
@@ -98,6 +99,47 @@ describe("strings compare by code point, case-sensitive (2.3)", () => {
     ];
     const byBytes = [...texts].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
     expect([...texts].sort(compareCodePoints)).toEqual(byBytes);
+  });
+});
+
+describe("IS NULL on an object or array field itself, with a schema (2.4)", () => {
+  const shaped = defineSchema({
+    owner: { name: "string" },
+    tags: ["string"],
+    meta: "object",
+    deep: { inner: { id: "string" } },
+  });
+  // A value of another type than the schema's is still a value.
+  const values: [unknown, boolean][] = [
+    [{}, true],
+    [{ name: "x" }, true],
+    [[], true],
+    [["a"], true],
+    [5, true],
+    [0, true],
+    [false, true],
+    ["", true],
+    [null, false],
+  ];
+  check([
+    ...values.flatMap(([value, present]): Row[] => [
+      ["owner IS NOT NULL", { owner: value }, present, shaped],
+      ["owner IS NULL", { owner: value }, !present, shaped],
+      ["tags IS NULL", { tags: value }, !present, shaped],
+      ["meta IS NOT NULL", { meta: value }, present, shaped],
+    ]),
+    ["owner IS NULL", {}, true, shaped],
+    ["tags IS NOT NULL", {}, false, shaped],
+    ["owner IS NULL", Object.create({ owner: {} }), true, shaped],
+    ["deep.inner IS NOT NULL", { deep: { inner: {} } }, true, shaped],
+    ["deep.inner IS NULL", { deep: [{ inner: {} }] }, true, shaped],
+    ["deep.inner IS NULL", { deep: "x" }, true, shaped],
+  ]);
+
+  it("keeps every other predicate on such a field an error", () => {
+    for (const text of ["owner=x", "tags!=x", "tags IN (a)", "meta~x", "owner.name.x IS NULL"]) {
+      expect(() => compileWhere(text, { schema: shaped }), text).toThrow(QueryValidationError);
+    }
   });
 });
 

@@ -64,7 +64,7 @@ function forReference(record: unknown): unknown {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, forReference(v)]));
 }
 
-// LANGUAGE.md 2.3–2.5: the compiled predicate and a plain reading of the reference agree.
+// grammar/language.md 2.3–2.5: the compiled predicate and a plain reading of the reference agree.
 describe("compileWhere agrees with the reference evaluator", () => {
   it("with a schema", () => {
     fc.assert(

@@ -5,7 +5,7 @@ import { QuerySyntaxError } from "../../../src/errors/errors.ts";
 
 const project = (fields: string, record: unknown) => compileFields(fields)(record);
 
-describe("compileFields: LANGUAGE.md 3.2", () => {
+describe("compileFields: grammar/language.md 3.2", () => {
   it("keeps the selected keys in the record's own order, and leaves out absent ones", () => {
     const out = project("c,a,missing", { a: 1, b: 2, c: 3 });
     expect(out).toEqual({ a: 1, c: 3 });

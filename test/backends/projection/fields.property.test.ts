@@ -17,7 +17,7 @@ const fieldTreeArbitrary = fieldsArbitrary().map(mergeSelection);
 /** JSON-like records over the same names: nested objects, arrays of mixed elements, nulls. */
 const records = recordArbitrary();
 
-/** Deep equality that also compares key order, as LANGUAGE.md 3.2 requires. */
+/** Deep equality that also compares key order, as grammar/language.md 3.2 requires. */
 function expectSameJson(actual: unknown, expected: unknown): void {
   expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
   expect(actual).toEqual(expected);

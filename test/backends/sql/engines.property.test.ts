@@ -129,7 +129,7 @@ function properties(name: SqlEngineName, engine: () => Engine, runs: number): vo
   });
 }
 
-// LANGUAGE.md 2.3–2.5: every backend gives exactly the rows compileWhere gives.
+// grammar/language.md 2.3–2.5: every backend gives exactly the rows compileWhere gives.
 describe("toSql selects on each engine the rows compileWhere selects", () => {
   for (const name of ENGINE_NAMES) properties(name, () => engines[name], numRuns);
 });

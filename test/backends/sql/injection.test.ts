@@ -76,7 +76,7 @@ const HOSTILE = [
   "",
 ];
 
-describe("values are bound, never spliced (LANGUAGE.md 7: values only in params)", () => {
+describe("values are bound, never spliced (grammar/language.md 9.1: values only in params)", () => {
   const schema = defineSchema({ name: "string" });
   const records = HOSTILE.map((name) => ({ name }));
 

@@ -4,7 +4,7 @@ import { defineSchema, type Schema } from "../../../src/schema/schema.ts";
 import { toSql } from "../../../src/to-sql.ts";
 import { deleteRows, type Engine, insertJson, selectRows } from "../../support/sql-engines.ts";
 
-// Hand-written JSON documents for `toSql`'s `json` mode (LANGUAGE.md 2.3–2.5): wrong types per
+// Hand-written JSON documents for `toSql`'s `json` mode (grammar/language.md 2.3–2.5): wrong types per
 // field type, JSON null against missing, and the date shapes of 2.5, valid and not.
 
 /** The rows (by index) compileWhere selects from JSON documents, parsed as a JSON column holds them. */
@@ -29,7 +29,7 @@ export async function loadDocs(
   await insertJson(engine, table, column, docs);
 }
 
-/** One field of each type, and a nested object with a string and a date. */
+/** One field of each type, a nested object with a string and a date, and an array. */
 export const JSON_SCHEMA = defineSchema({
   s: "string",
   i: "integer",
@@ -37,6 +37,7 @@ export const JSON_SCHEMA = defineSchema({
   b: "boolean",
   d: "date",
   o: { s: "string", d: "date" },
+  a: ["string"],
 });
 
 /** JSON texts, written out so that spellings JSON.stringify never produces are kept. */
@@ -196,6 +197,20 @@ export const DOCS: readonly string[] = [
   '{"o":[{"s":"a","d":"2024-03-01"}]}',
   '{"o":{"s":{"s":"a"},"d":[1709251200000]}}',
   '{"o":{"s":["a"],"d":1709251200000}}',
+  // An object or array field itself: empty, null, and every other JSON type, falsy ones too.
+  '{"o":0}',
+  '{"o":false}',
+  '{"o":""}',
+  '{"o":[]}',
+  '{"a":[]}',
+  '{"a":["x"]}',
+  '{"a":[null]}',
+  '{"a":null}',
+  '{"a":"x"}',
+  '{"a":{}}',
+  '{"a":0}',
+  '{"a":false}',
+  '{"a":""}',
 ];
 
 /** Every predicate form on every field, with literals that meet the documents above. */
@@ -282,6 +297,11 @@ export const FILTERS: readonly string[] = [
     `${f} IS NULL`,
     `${f} IS NOT NULL`,
   ]),
+  "o IS NULL",
+  "o IS NOT NULL",
+  "a IS NULL",
+  "a IS NOT NULL",
+  "o IS NULL OR a IS NOT NULL",
 ];
 
 /** Zones whose 1 March starts before, at and after UTC's, one by a fraction of an hour. */

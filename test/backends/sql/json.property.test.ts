@@ -26,7 +26,7 @@ import {
 } from "../../support/sql-engines.ts";
 import { expectedRows, handWrittenDisagreements, loadDocs } from "./json-cases.ts";
 
-// LANGUAGE.md 2.3–2.5 on JSON data (`toSql`'s `json` option): every field is read from one JSON
+// grammar/language.md 2.3–2.5 on JSON data (`toSql`'s `json` option): every field is read from one JSON
 // column, and each engine selects the rows compileWhere selects from the parsed documents. A
 // value of another type than the schema's compares false; IS NULL sees it as a value.
 

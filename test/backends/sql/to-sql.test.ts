@@ -11,6 +11,8 @@ const schema = defineSchema({
   ok: "boolean",
   day: "date",
   type: { id: "string" },
+  tags: ["string"],
+  meta: "object",
 });
 
 type Dialect = "postgres" | "sqlite" | "duckdb" | "mysql";
@@ -136,6 +138,51 @@ describe("toSql: the SQL of every construct, per dialect", () => {
       });
     }
   }
+});
+
+describe("toSql: IS NULL on an object or array field itself (2.4)", () => {
+  it("tests the field's own column, named as any other field's", () => {
+    for (const dialect of ["postgres", "sqlite", "duckdb"] as const) {
+      expect(toSql("type IS NOT NULL OR tags IS NULL", { dialect, schema })).toEqual({
+        sql: '("type" IS NOT NULL OR "tags" IS NULL)',
+        params: [],
+      });
+    }
+    expect(toSql("meta IS NULL AND type.id IS NULL", { dialect: "mysql", schema })).toEqual({
+      sql: "(`meta` IS NULL AND `type_id` IS NULL)",
+      params: [],
+    });
+    const columns = { tags: "tag_list", type: "type_json" };
+    expect(
+      toSql("tags IS NOT NULL AND type IS NULL", { dialect: "sqlite", schema, columns }),
+    ).toEqual({
+      sql: '("tag_list" IS NOT NULL AND "type_json" IS NULL)',
+      params: [],
+    });
+  });
+
+  it("in JSON mode, tests the value absent or JSON null, as for any field", () => {
+    expect(toSql("tags IS NULL", { dialect: "postgres", schema, json: "doc" }).sql).toBe(
+      `("doc" #> '{"tags"}' IS NULL OR jsonb_typeof("doc" #> '{"tags"}') = 'null')`,
+    );
+    expect(toSql("type IS NOT NULL", { dialect: "sqlite", schema, json: "doc" }).sql).toBe(
+      `NOT coalesce(json_type("doc", '$."type"') = 'null', 1)`,
+    );
+    expect(toSql("meta IS NOT NULL", { dialect: "duckdb", schema, json: "doc" }).sql).toBe(
+      `NOT coalesce(json_type("doc", '$."meta"') = 'NULL', true)`,
+    );
+    expect(toSql("tags IS NULL", { dialect: "mysql", schema, json: "doc" }).sql).toBe(
+      `(JSON_EXTRACT(\`doc\`, '$."tags"') IS NULL OR JSON_TYPE(JSON_EXTRACT(\`doc\`, '$."tags"')) = 'NULL')`,
+    );
+  });
+
+  it("keeps every other predicate on such a field a validation error", () => {
+    for (const filter of ["type=x", "tags IN (a)", "meta~x", "tags.x IS NULL", "meta.x IS NULL"]) {
+      expect(() => toSql(filter, { dialect: "postgres", schema }), filter).toThrow(
+        QueryValidationError,
+      );
+    }
+  });
 });
 
 describe("toSql: columns and dates", () => {

@@ -1,0 +1,22 @@
+import { type ErrorJson, QaqlError } from "./qaql-error.ts";
+
+/** An unknown or malformed time zone name (the API's `timezone` header, LANGUAGE.md 2.5). */
+export class UnknownTimeZoneError extends QaqlError {
+  override readonly name = "UnknownTimeZoneError";
+  declare readonly code: "UNKNOWN_TIME_ZONE";
+  readonly timeZone: string;
+
+  constructor(timeZone: string) {
+    super(
+      "UNKNOWN_TIME_ZONE",
+      `unknown time zone ${JSON.stringify(timeZone)}: expected an IANA name such as "Europe/Paris" or "UTC"`,
+    );
+    this.timeZone = timeZone;
+  }
+
+  /** The JSON body: `code`, `message` and `timeZone`. */
+  override toJSON(): ErrorJson {
+    const { code, message, timeZone } = this;
+    return { code, message, timeZone };
+  }
+}
