@@ -33,7 +33,7 @@ interface GrammarSource {
   readonly title: string;
   /** The normative grammar, relative to grammar/. */
   readonly ebnf: string;
-  /** The section of LANGUAGE.md that the grammar implements. */
+  /** The section of grammar/language.md that the grammar implements. */
   readonly section: string;
   /** The parser's serialized grammar; `getSerializedGastProductions()` of a parser instance. */
   readonly productions: () => readonly ISerializedGast[];
@@ -233,13 +233,13 @@ function renderIndex(rendered: readonly { grammar: GrammarSource; rules: string[
     "# Railroad diagrams",
     "",
     "Drawn from the parsers' own grammars (chevrotain's serialized GAST), one SVG per rule. The",
-    "EBNF files in `grammar/` are the normative grammars; LANGUAGE.md is the reference for both.",
+    "EBNF files in `grammar/` spell out the grammars; [language.md](../language.md) is the reference for both.",
     "A rounded box is a token, a square box another rule (a link when the SVG is opened alone).",
   ];
   for (const { grammar, rules } of rendered) {
     lines.push("", `## ${grammar.title}`, "");
     lines.push(
-      `LANGUAGE.md ${grammar.section}; normative grammar: [${grammar.ebnf}](../${grammar.ebnf}).`,
+      `[language.md](../language.md) ${grammar.section}; grammar: [${grammar.ebnf}](../${grammar.ebnf}).`,
       grammar.preface,
     );
     const classes = Object.values(grammar.tokenClasses);

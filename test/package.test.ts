@@ -1,9 +1,32 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..");
+
+let packed: string[] | undefined;
+
+/** The paths `npm pack` would put in the package, read once. */
+function packedFiles(): string[] {
+  if (packed === undefined) {
+    const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const [result] = JSON.parse(output) as { files: { path: string }[] }[];
+    packed = result?.files.map((file) => file.path) ?? [];
+  }
+  return packed;
+}
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : [relative(ROOT, path).split(sep).join("/")];
+  });
+}
 
 describe("the package", () => {
   it("ships a LICENSE whose text is the license package.json names", () => {
@@ -14,13 +37,30 @@ describe("the package", () => {
     const license = readFileSync(join(ROOT, "LICENSE"), "utf8");
     expect(license.split("\n")[0]).toBe("MIT License");
     expect(license).toContain("Permission is hereby granted, free of charge");
-    const packed = JSON.parse(
-      execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
-        cwd: ROOT,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "ignore"],
-      }),
-    ) as { files: { path: string }[] }[];
-    expect(packed[0]?.files.map((file) => file.path)).toContain("LICENSE");
+    expect(packedFiles()).toContain("LICENSE");
+  });
+
+  it("ships the language reference beside its grammars, diagrams and vectors", () => {
+    const files = packedFiles();
+    for (const path of [
+      "README.md",
+      "grammar/language.md",
+      "grammar/where.ebnf",
+      "grammar/fields.ebnf",
+      "grammar/list-requests.md",
+      "grammar/query-intervals.md",
+      "grammar/diagrams/README.md",
+      "grammar/conformance/README.md",
+      "grammar/conformance/where.json",
+      "grammar/conformance/fields.json",
+      "grammar/conformance/evaluation.json",
+      "grammar/conformance/sql.json",
+      "grammar/conformance/list.json",
+      "grammar/conformance/query-definitions.json",
+    ]) {
+      expect(files).toContain(path);
+    }
+    // Whatever grammar/ holds ships whole, so no link inside it can break once published.
+    expect(files).toEqual(expect.arrayContaining(filesUnder(join(ROOT, "grammar"))));
   });
 });
