@@ -2,8 +2,13 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    // The library, and the fast-check arbitraries as `qaql/arbitraries`.
-    entry: { index: "src/index.ts", arbitraries: "src/arbitraries/index.ts" },
+    // The library, the artefact query definition as `qaql/query`, and the fast-check
+    // arbitraries as `qaql/arbitraries`.
+    entry: {
+      index: "src/index.ts",
+      query: "src/query/index.ts",
+      arbitraries: "src/arbitraries/index.ts",
+    },
     format: ["esm"],
     dts: true,
     // A peer dependency: the arbitraries must use the caller's fast-check, never a bundled copy.

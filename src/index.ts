@@ -49,16 +49,11 @@ export {
   QuerySyntaxError,
   QueryValidationError,
 } from "./errors/errors.ts";
-export type { IntervalErrorCode } from "./errors/interval-syntax-error.ts";
-export { IntervalSyntaxError } from "./errors/interval-syntax-error.ts";
 export { InvalidAstError, InvalidOptionError } from "./errors/invalid-input.ts";
 export type { ErrorJson } from "./errors/qaql-error.ts";
 export { QaqlError } from "./errors/qaql-error.ts";
-export type { DefinitionIssue, DefinitionIssueCode } from "./errors/query-definition-error.ts";
-export { QueryDefinitionError } from "./errors/query-definition-error.ts";
 export type { SafeResult, SafeResultWithWarnings } from "./errors/safe-result.ts";
 export { SchemaDefinitionError } from "./errors/schema-definition-error.ts";
-export { UnknownArtefactError } from "./errors/unknown-artefact-error.ts";
 export { UnknownTimeZoneError } from "./errors/unknown-time-zone-error.ts";
 export type { PageRequest, PageSizeOptions } from "./list/page-size.ts";
 export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./list/page-size.ts";
@@ -72,46 +67,6 @@ export type {
   ReadListRequestOptions,
 } from "./list/read-list-request.ts";
 export { readListRequest, safeReadListRequest } from "./list/read-list-request.ts";
-export type {
-  Artefact,
-  ArtefactId,
-  ArtefactIndicator,
-  PreviousAnalysis,
-} from "./query/artefact.ts";
-export type { ParseQueryDefinitionOptions } from "./query/definition.ts";
-export { parseQueryDefinition, safeParseQueryDefinition } from "./query/definition.ts";
-export { ANY_TEXT, compileGlob, formatGlob, parseGlob } from "./query/glob.ts";
-export {
-  EVERY_NUMBER,
-  formatInterval,
-  intervalContains,
-  parseInterval,
-  safeParseInterval,
-} from "./query/interval.ts";
-export type { JsonSchema } from "./query/json-schema.ts";
-export { queryDefinitionJsonSchema } from "./query/json-schema.ts";
-export type {
-  CellValue,
-  ColouredCell,
-  QueryResult,
-  ResultColumn,
-  ResultRow,
-} from "./query/query-result.ts";
-export type { RunQueryOptions } from "./query/run-query.ts";
-export { runQuery } from "./query/run-query.ts";
-export type {
-  ColumnType,
-  DisplayType,
-  GlobPattern,
-  Interval,
-  IntervalBound,
-  OrderType,
-  QueryColumn,
-  QueryDefinition,
-  QueryFilter,
-  QueryFilterData,
-  QueryOrder,
-} from "./query/types.ts";
 export { schemas } from "./schema/resources.ts";
 export type { FieldType, ScalarTypeName, Schema, SchemaShape } from "./schema/schema.ts";
 export { defineSchema, readSchema } from "./schema/schema.ts";

@@ -41,6 +41,22 @@ describe("layering", () => {
     }
   });
 
+  it("keeps the query definition, qaql/query, to its own folder, the errors and the JSON writer", () => {
+    const query = files.filter((f) => f.file.startsWith("query"));
+    expect(query.length).toBeGreaterThan(0);
+    for (const { file, imports } of query) {
+      for (const spec of imports) {
+        expect(`${file}: ${spec}`).toMatch(/: (\.\/[a-z-]+|\.\.\/(errors|json)\/[a-z-]+)\.ts$/);
+      }
+    }
+  });
+
+  it("keeps the main entry free of the query definition", () => {
+    const main = files.find((f) => f.file === "index.ts");
+    expect(main?.imports.length).toBeGreaterThan(10);
+    for (const spec of main?.imports ?? []) expect(spec).not.toMatch(/query\//);
+  });
+
   it("uses node: modules nowhere outside the command line", () => {
     for (const { file, imports } of files.filter((f) => !f.file.startsWith("cli"))) {
       for (const spec of imports) expect(`${file}: ${spec}`).not.toMatch(/: node:/);

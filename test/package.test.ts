@@ -64,3 +64,20 @@ describe("the package", () => {
     expect(files).toEqual(expect.arrayContaining(filesUnder(join(ROOT, "grammar"))));
   });
 });
+
+describe("the entries", () => {
+  it("serves the query definition from qaql/query, not from the main entry", async () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      exports: Record<string, { import: string }>;
+    };
+    const entry = (name: string) => join(ROOT, manifest.exports[name]?.import ?? "missing");
+    const query = (await import(entry("./query"))) as Record<string, unknown>;
+    const main = (await import(entry("."))) as Record<string, unknown>;
+    for (const name of ["parseQueryDefinition", "runQuery", "parseInterval", "compileGlob"]) {
+      expect(typeof query[name], name).toBe("function");
+      expect(main[name], name).toBeUndefined();
+    }
+    expect(typeof main.compileWhere).toBe("function");
+    expect(packedFiles()).toContain("CHANGELOG.md");
+  });
+});

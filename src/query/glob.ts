@@ -13,11 +13,22 @@ export function parseGlob(text: string): GlobPattern {
   return { text };
 }
 
+/** A pattern given as its text or as a `GlobPattern`, checked: a plain-JS caller may pass anything. */
+function readGlob(pattern: string | GlobPattern): string {
+  if (typeof pattern === "string") return pattern;
+  const text =
+    typeof pattern === "object" && pattern !== null && Object.hasOwn(pattern, "text")
+      ? pattern.text
+      : undefined;
+  if (typeof text !== "string") throw new TypeError("a pattern is a string or { text: string }");
+  return text;
+}
+
 /** Prints a pattern canonically: each run of `*` collapsed to one, which means the same. */
-export function formatGlob(pattern: GlobPattern): string {
+export function formatGlob(pattern: string | GlobPattern): string {
   let out = "";
   let previous = "";
-  for (const char of pattern.text) {
+  for (const char of readGlob(pattern)) {
     if (char !== "*" || previous !== "*") out += char;
     previous = char;
   }
@@ -135,14 +146,14 @@ function findSegment(segment: Segment, text: string, from: number, to: number): 
 }
 
 /**
- * Compiles a pattern to a matcher of whole texts. Without `*` it compares code point by code
+ * Compiles a pattern, its text or a `GlobPattern`, to a matcher of whole texts. Without `*` it compares code point by code
  * point; otherwise the first and last segments are anchored and each middle one is found at its
  * leftmost place after the previous one (leftmost is always safe: `*` absorbs the rest). Time
  * is O(m + n·⌈k/32⌉) for a text of n code points and the longest segment of k: linear in the
  * text, with no backtracking and no RegExp.
  */
-export function compileGlob(pattern: GlobPattern): (text: string) => boolean {
-  const pieces = pattern.text
+export function compileGlob(pattern: string | GlobPattern): (text: string) => boolean {
+  const pieces = readGlob(pattern)
     .split("*")
     .map((piece) => toCodePoints(piece).map((point) => (point === 63 ? ANY_CHAR : point)));
   const segments = pieces.map(prepareSegment);

@@ -1,19 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
   parseFields,
-  parseInterval,
-  parseQueryDefinition,
   parseWhere,
   QaqlError,
   readListRequest,
   type SafeResult,
   safeParseFields,
-  safeParseInterval,
-  safeParseQueryDefinition,
   safeParseWhere,
   safeReadListRequest,
   schemas,
 } from "../../src/index.ts";
+import {
+  parseInterval,
+  parseQueryDefinition,
+  safeParseInterval,
+  safeParseQueryDefinition,
+} from "../../src/query/index.ts";
 import { thrown } from "./error-cases.ts";
 
 // One row per `safe…` function: its name, a call that succeeds and one that fails, and the

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import * as qaql from "../../src/index.ts";
+import * as main from "../../src/index.ts";
 import { QaqlError, QueryError } from "../../src/index.ts";
+import * as query from "../../src/query/index.ts";
+
+// Both entries, `qaql` and `qaql/query`, as one namespace.
+const qaql = { ...main, ...query };
+
 import { ERROR_CASES, thrown } from "./error-cases.ts";
 
 // One row per error class: how to cause it, and the exact body `toJSON()` gives an HTTP API.
@@ -151,7 +156,7 @@ const BODIES: readonly (readonly [string, () => unknown, Record<string, unknown>
   ],
 ];
 
-/** Every class the main entry exports whose name ends in `Error`. */
+/** Every class either entry exports whose name ends in `Error`. */
 const exportedErrorClasses = Object.entries(qaql).flatMap(([name, value]) =>
   name.endsWith("Error") && typeof value === "function"
     ? [[name, value as { readonly prototype: object }] as const]

@@ -36,6 +36,16 @@ describe("globs", () => {
     for (const item of notMatching) expect(matches(item), item).toBe(false);
   });
 
+  it("takes a pattern's text as well, and refuses anything else with a TypeError", () => {
+    expect(compileGlob("*.java")("Main.java")).toBe(true);
+    expect(compileGlob("*.java")("Main.jav")).toBe(false);
+    expect(formatGlob("a**b")).toBe("a*b");
+    for (const bad of [undefined, null, 42, {}, { text: 1 }, Object.create({ text: "*" })]) {
+      expect(() => compileGlob(bad as never)).toThrow("a pattern is a string or { text: string }");
+      expect(() => formatGlob(bad as never)).toThrow(TypeError);
+    }
+  });
+
   it("ANY_TEXT is `*`", () => {
     expect(formatGlob(ANY_TEXT)).toBe("*");
     expect(compileGlob(ANY_TEXT)("")).toBe(true);
