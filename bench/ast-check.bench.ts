@@ -2,12 +2,13 @@
 // guards (the predicate and the SQL backends), against a bare deep copy (structuredClone, the
 // hand-written floor of returning a fresh tree), and against the text path it replaces
 // (compileWhere from text: parse and compile).
+
+import { compileWhere } from "../src/api/compile-where.ts";
 import { compilePredicate } from "../src/backends/predicate/compile-predicate.ts";
 import { compileSql } from "../src/backends/sql/compile-sql.ts";
 import { dialects } from "../src/backends/sql/dialects.ts";
 import { MAX_DEPTH_LIMIT } from "../src/check/limits.ts";
 import { readWhereAst } from "../src/check/read-where.ts";
-import { compileWhere } from "../src/compile-where.ts";
 import { defineSchema, type Schema } from "../src/schema/schema.ts";
 import { parseWhere } from "../src/syntax/parse-where.ts";
 import {

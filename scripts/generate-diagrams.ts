@@ -14,9 +14,9 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ISerializedGast, TokenType } from "chevrotain";
-import { FieldsParser } from "../src/syntax/fields-parser.ts";
+import { FieldsRules } from "../src/syntax/fields-rules.ts";
 import { fieldsTokens } from "../src/syntax/fields-tokens.ts";
-import { WhereParser } from "../src/syntax/where-parser.ts";
+import { WhereRules } from "../src/syntax/where-rules.ts";
 import { whereTokens } from "../src/syntax/where-tokens.ts";
 
 /** A token class drawn as one box, with what it stands for in the index. */
@@ -56,7 +56,7 @@ const grammars: readonly GrammarSource[] = [
     title: "`where`",
     ebnf: "where.ebnf",
     section: "2.2",
-    productions: () => new WhereParser().getSerializedGastProductions(),
+    productions: () => new WhereRules().getSerializedGastProductions(),
     tokens: whereTokens,
     tokenClasses: {
       Path: { label: "path", meaning: "identifiers joined by `.` (1.3), other than a keyword" },
@@ -82,7 +82,7 @@ const grammars: readonly GrammarSource[] = [
     title: "`fields`",
     ebnf: "fields.ebnf",
     section: "3.1",
-    productions: () => new FieldsParser().getSerializedGastProductions(),
+    productions: () => new FieldsRules().getSerializedGastProductions(),
     tokens: fieldsTokens,
     tokenClasses: {
       Path: { label: "path", meaning: "identifiers joined by `.` (1.3)" },

@@ -1,3 +1,9 @@
+export type { FieldsInput } from "./api/compile-fields.ts";
+export { compileFields, compileListFields, mergeFields } from "./api/compile-fields.ts";
+export type { CompileWhereOptions } from "./api/compile-where.ts";
+export { compileWhere } from "./api/compile-where.ts";
+export type { ToSqlOptions } from "./api/to-sql.ts";
+export { toSql } from "./api/to-sql.ts";
 export type {
   FieldBranch,
   FieldItemNode,
@@ -21,21 +27,17 @@ export type {
   WhereNode,
   WherePredicate,
 } from "./ast/where.ts";
-export { and, comparison, inList, isNull, literal, or, path, pattern } from "./ast/where.ts";
+export { and, comparison, inList, literal, nullCheck, or, path, pattern } from "./ast/where.ts";
 export { formatFields } from "./backends/format/format-fields.ts";
 export { formatWhere } from "./backends/format/format-where.ts";
 export type { Predicate } from "./backends/predicate/compile-predicate.ts";
-export type { Projection } from "./backends/projection/compile-fields.ts";
+export type { Projection } from "./backends/projection/compile-projection.ts";
 export type { ColumnSpec, SqlQuery } from "./backends/sql/compile-sql.ts";
 export type { DateStorage, Dialect } from "./backends/sql/dialect.ts";
 export type { DialectName } from "./backends/sql/dialects.ts";
 export { dialects } from "./backends/sql/dialects.ts";
 export type { ParseLimits } from "./check/limits.ts";
 export type { SchemaOption } from "./check/read-options.ts";
-export type { FieldsInput } from "./compile-fields.ts";
-export { compileFields, compileListFields, mergeFields } from "./compile-fields.ts";
-export type { CompileWhereOptions } from "./compile-where.ts";
-export { compileWhere } from "./compile-where.ts";
 export type {
   ListParameter,
   ParameterErrorCode,
@@ -76,5 +78,3 @@ export type { ParseFieldsOptions } from "./syntax/parse-fields.ts";
 export { parseFields, safeParseFields } from "./syntax/parse-fields.ts";
 export type { ParseWhereOptions } from "./syntax/parse-where.ts";
 export { parseWhere, safeParseWhere } from "./syntax/parse-where.ts";
-export type { ToSqlOptions } from "./to-sql.ts";
-export { toSql } from "./to-sql.ts";

@@ -4,7 +4,7 @@ import { formatFields } from "../backends/format/format-fields.ts";
 import { DEFAULT_MAX_LENGTH } from "../check/limits.ts";
 import type { Schema } from "../schema/schema.ts";
 import { type Choices, seededChoices } from "./choices.ts";
-import { type FieldsArbitraryOptions, fieldsArbitrary } from "./fields.ts";
+import { type FieldsArbitraryOptions, fieldsArbitrary } from "./fields-ast.ts";
 
 /** Options of `fieldsTextArbitrary`: those of `fieldsArbitrary`, and which spelling. */
 export interface FieldsTextArbitraryOptions extends FieldsArbitraryOptions {

@@ -9,7 +9,7 @@ import {
   readLimits,
   withinLimits,
 } from "./invalid-text.ts";
-import { anyPath } from "./where.ts";
+import { anyPath } from "./where-ast.ts";
 import { whereTextArbitrary } from "./where-text.ts";
 
 const SPACE = fc.constantFrom(" ", "  ", "\t", "\n", " \r\n ");

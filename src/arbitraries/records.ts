@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import type { FieldType, Schema } from "../schema/schema.ts";
+import { stringValue } from "./awkward-strings.ts";
 import { DATE_REPRESENTATIONS, type DateRepresentation, dateValue } from "./dates.ts";
 import { NAMES } from "./names.ts";
-import { stringValue } from "./strings.ts";
 
 /** Options of `recordArbitrary`. */
 export interface RecordArbitraryOptions {

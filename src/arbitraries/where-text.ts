@@ -4,7 +4,7 @@ import { formatWhere } from "../backends/format/format-where.ts";
 import { DEFAULT_MAX_LENGTH } from "../check/limits.ts";
 import type { Schema } from "../schema/schema.ts";
 import { type Choices, seededChoices } from "./choices.ts";
-import { type WhereArbitraryOptions, whereArbitrary } from "./where.ts";
+import { type WhereArbitraryOptions, whereArbitrary } from "./where-ast.ts";
 
 /** Options of `whereTextArbitrary`: those of `whereArbitrary`, and which spelling. */
 export interface WhereTextArbitraryOptions extends WhereArbitraryOptions {

@@ -171,7 +171,7 @@ export function inList(
 }
 
 /** Builds `f IS NULL`, or `f IS NOT NULL` when `negated`. */
-export function isNull(field: string | PathNode, negated = false): NullCheckNode {
+export function nullCheck(field: string | PathNode, negated = false): NullCheckNode {
   return { kind: "isNull", path: asPath(field), negated, span: NO_SPAN };
 }
 

@@ -7,17 +7,17 @@ import { type QuerySyntaxError, QueryValidationError } from "../errors/errors.ts
 import { type SafeResult, safely } from "../errors/safe-result.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateFields } from "../schema/validate-fields.ts";
-import { FieldsParser } from "./fields-parser.ts";
+import { FieldsRules } from "./fields-rules.ts";
 import { FieldsClose, FieldsComma, FieldsOpen, fieldsLexer } from "./fields-tokens.ts";
-import { type Grammar, isParseError, runParser } from "./run-parser.ts";
+import { type Grammar, isParseError, runRules } from "./run-rules.ts";
 import { Path } from "./shared-tokens.ts";
 
-const fieldsGrammar: Grammar<FieldsParser, FieldsNode> = {
+const fieldsGrammar: Grammar<FieldsRules, FieldsNode> = {
   language: "fields",
   noun: "selection",
   lexer: fieldsLexer,
-  parser: new FieldsParser(),
-  start: (parser) => parser.fields(),
+  rules: new FieldsRules(),
+  start: (rules) => rules.fields(),
   openParen: FieldsOpen,
   closeParen: FieldsClose,
   expectedAfter(previous, _beforePrevious, depth) {
@@ -44,7 +44,7 @@ export interface ParseFieldsOptions extends ParseLimits {
 export function parseFields(text: string, options?: ParseFieldsOptions): FieldsNode {
   const given = readOptions<ParseFieldsOptions>("parseFields", options);
   const schema = readSchemaOption("parseFields", given.schema);
-  const ast = runParser(fieldsGrammar, text, given);
+  const ast = runRules(fieldsGrammar, text, given);
   if (schema) assertValidFields(ast, schema, text);
   return ast;
 }

@@ -7,9 +7,9 @@ import { type QuerySyntaxError, QueryValidationError } from "../errors/errors.ts
 import { type SafeResult, safely } from "../errors/safe-result.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateWhere } from "../schema/validate-where.ts";
-import { type Grammar, isParseError, runParser } from "./run-parser.ts";
+import { type Grammar, isParseError, runRules } from "./run-rules.ts";
 import { Path } from "./shared-tokens.ts";
-import { WhereParser } from "./where-parser.ts";
+import { WhereRules } from "./where-rules.ts";
 import {
   And,
   Comparator,
@@ -32,12 +32,12 @@ import {
 
 const FIELD_OR_GROUP = ["a field name", '"("'];
 
-const whereGrammar: Grammar<WhereParser, WhereExpression> = {
+const whereGrammar: Grammar<WhereRules, WhereExpression> = {
   language: "where",
   noun: "filter",
   lexer: whereLexer,
-  parser: new WhereParser(),
-  start: (parser) => parser.parseFilter(),
+  rules: new WhereRules(),
+  start: (rules) => rules.parseFilter(),
   openParen: LParen,
   closeParen: RParen,
   unterminatedQuote: UnterminatedQuote,
@@ -75,7 +75,7 @@ export interface ParseWhereOptions extends ParseLimits {
 export function parseWhere(text: string, options?: ParseWhereOptions): WhereExpression {
   const given = readOptions<ParseWhereOptions>("parseWhere", options);
   const schema = readSchemaOption("parseWhere", given.schema);
-  const ast = runParser(whereGrammar, text, given);
+  const ast = runRules(whereGrammar, text, given);
   if (schema) assertValidWhere(ast, schema, text);
   return ast;
 }

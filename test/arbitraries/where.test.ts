@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { compileWhere } from "../../src/api/compile-where.ts";
 import {
   DAYS,
   recordsArbitrary,
@@ -12,7 +13,6 @@ import {
 import type { WhereExpression } from "../../src/ast/where.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { DEFAULT_MAX_LENGTH } from "../../src/check/limits.ts";
-import { compileWhere } from "../../src/compile-where.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { resolvePath, type Schema } from "../../src/schema/schema.ts";
 import { validateWhere } from "../../src/schema/validate-where.ts";

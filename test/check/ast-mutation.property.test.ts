@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { compileWhere } from "../../src/api/compile-where.ts";
+import { toSql } from "../../src/api/to-sql.ts";
 import {
   recordsArbitrary,
   schemaArbitrary,
@@ -7,10 +9,8 @@ import {
   whereArbitrary,
 } from "../../src/arbitraries/index.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
-import { compileWhere } from "../../src/compile-where.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { InvalidAstError } from "../../src/errors/invalid-input.ts";
-import { toSql } from "../../src/to-sql.ts";
 
 const DIALECTS = ["postgres", "sqlite", "duckdb", "mysql"] as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { compileFields, compileListFields, mergeFields } from "../../src/api/compile-fields.ts";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
-import { compileFields, compileListFields, mergeFields } from "../../src/compile-fields.ts";
 import { InvalidAstError } from "../../src/errors/invalid-input.ts";
 import { buildQueryString } from "../../src/list/query-string.ts";
 import { defineSchema } from "../../src/schema/schema.ts";

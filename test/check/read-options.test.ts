@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { compileFields } from "../../src/api/compile-fields.ts";
+import { compileWhere } from "../../src/api/compile-where.ts";
+import { toSql } from "../../src/api/to-sql.ts";
 import { dialects } from "../../src/backends/sql/dialects.ts";
-import { compileFields } from "../../src/compile-fields.ts";
-import { compileWhere } from "../../src/compile-where.ts";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { SchemaDefinitionError } from "../../src/errors/schema-definition-error.ts";
 import { readListRequest } from "../../src/list/read-list-request.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema, MAX_SCHEMA_DEPTH } from "../../src/schema/schema.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
-import { toSql } from "../../src/to-sql.ts";
 
 const schema = defineSchema({
   name: "string",

@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { compileWhere } from "../../src/api/compile-where.ts";
+import { toSql } from "../../src/api/to-sql.ts";
 import {
   and,
   comparison,
   inList,
-  isNull,
+  nullCheck,
   or,
   pattern,
   type WhereExpression,
 } from "../../src/ast/where.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
-import { compileWhere } from "../../src/compile-where.ts";
 import { InvalidAstError } from "../../src/errors/invalid-input.ts";
 import { buildQueryString } from "../../src/list/query-string.ts";
 import { defineSchema } from "../../src/schema/schema.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
-import { toSql } from "../../src/to-sql.ts";
 
 const schema = defineSchema({ name: "string", rank: "number", ok: "boolean" });
 const span = { start: 0, end: 0 };
@@ -46,7 +46,7 @@ const rejected: [string, unknown, string, RegExp][] = [
   ],
   [
     "a string as negated",
-    { ...isNull("name"), negated: "yes" },
+    { ...nullCheck("name"), negated: "yes" },
     "/negated",
     /expected a boolean; found "yes"/,
   ],
@@ -57,13 +57,13 @@ const rejected: [string, unknown, string, RegExp][] = [
   ["a path that is no identifier", compare("=", "1", "a b"), "/path/segments/0", /identifier/],
   [
     "a lone keyword as a path",
-    { ...isNull("x"), path: path("Null") },
+    { ...nullCheck("x"), path: path("Null") },
     "/path/segments/0",
     /not a keyword/,
   ],
   [
     "an empty path",
-    { ...isNull("x"), path: path() },
+    { ...nullCheck("x"), path: path() },
     "/path/segments",
     /an array of identifiers; found an array of 0/,
   ],

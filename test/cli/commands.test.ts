@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { toSql } from "../../src/api/to-sql.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
-import { toSql } from "../../src/to-sql.ts";
 import { CLI, runCli } from "../support/run-cli.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "qaql-cli-"));

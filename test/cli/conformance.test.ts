@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileFields } from "../../src/api/compile-fields.ts";
+import { compileWhere } from "../../src/api/compile-where.ts";
 import type { WhereExpression, WhereNode } from "../../src/ast/where.ts";
 import {
   type ConformanceReport,
@@ -10,8 +12,6 @@ import {
 } from "../../src/cli/conformance/run-conformance.ts";
 import { createApiServer } from "../../src/cli/serve/api-server.ts";
 import { type Evaluate, referenceEvaluate } from "../../src/cli/serve/evaluate.ts";
-import { compileFields } from "../../src/compile-fields.ts";
-import { compileWhere } from "../../src/compile-where.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { CLI, runCli } from "../support/run-cli.ts";
 

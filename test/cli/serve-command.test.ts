@@ -4,8 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { compileFields } from "../../src/compile-fields.ts";
-import { compileWhere } from "../../src/compile-where.ts";
+import { compileFields } from "../../src/api/compile-fields.ts";
+import { compileWhere } from "../../src/api/compile-where.ts";
 import { CLI, runCli } from "../support/run-cli.ts";
 
 type Row = Record<string, unknown>;

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileFields } from "../../src/api/compile-fields.ts";
+import { compileWhere } from "../../src/api/compile-where.ts";
 import { cutForEcho } from "../../src/cli/serve/api-error.ts";
 import {
   type ApiServer,
@@ -10,8 +12,6 @@ import {
 } from "../../src/cli/serve/api-server.ts";
 import { type Evaluate, referenceEvaluate } from "../../src/cli/serve/evaluate.ts";
 import { TOKEN_IDLE_MS, TOKEN_LIFETIME_MS } from "../../src/cli/serve/tokens.ts";
-import { compileFields } from "../../src/compile-fields.ts";
-import { compileWhere } from "../../src/compile-where.ts";
 import { UnknownTimeZoneError } from "../../src/errors/unknown-time-zone-error.ts";
 import { safeReadListRequest } from "../../src/list/read-list-request.ts";
 import { schemas } from "../../src/schema/resources.ts";

@@ -1,7 +1,8 @@
 // One row per kind of error a user can cause through the library: the class's name, and how to
 // cause it. The error tests (no undefined members, toJSON) all read this table.
 import { readFileSync } from "node:fs";
-import { compileWhere } from "../../src/compile-where.ts";
+import { compileWhere } from "../../src/api/compile-where.ts";
+import { toSql } from "../../src/api/to-sql.ts";
 import { readListRequest } from "../../src/list/read-list-request.ts";
 import { parseQueryDefinition } from "../../src/query/definition.ts";
 import { parseInterval } from "../../src/query/interval.ts";
@@ -10,7 +11,6 @@ import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema } from "../../src/schema/schema.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
-import { toSql } from "../../src/to-sql.ts";
 
 /** What `run` throws; fails the test if it throws nothing. */
 export function thrown(run: () => unknown): unknown {

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileFields } from "../../src/compile-fields.ts";
-import { compileWhere } from "../../src/compile-where.ts";
+import { compileFields } from "../../src/api/compile-fields.ts";
+import { compileWhere } from "../../src/api/compile-where.ts";
+import { toSql } from "../../src/api/to-sql.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { defineSchema, type Schema, type SchemaShape } from "../../src/schema/schema.ts";
-import { toSql } from "../../src/to-sql.ts";
 import {
   closeEngines,
   createJsonTable,

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { toSql } from "../../src/api/to-sql.ts";
 import type { ColumnSpec } from "../../src/backends/sql/compile-sql.ts";
 import type { DialectName } from "../../src/backends/sql/dialects.ts";
 import { defineSchema, type SchemaShape } from "../../src/schema/schema.ts";
-import { toSql } from "../../src/to-sql.ts";
 
 const FILE = join(import.meta.dirname, "..", "..", "grammar", "conformance", "sql.json");
 

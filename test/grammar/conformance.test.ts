@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { compileFields } from "../../src/api/compile-fields.ts";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import type { ParseLimits } from "../../src/check/limits.ts";
-import { compileFields } from "../../src/compile-fields.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { and, comparison, inList, isNull, pattern } from "../../src/ast/where.ts";
+import { and, comparison, inList, nullCheck, pattern } from "../../src/ast/where.ts";
 import { QueryParameterError } from "../../src/errors/errors.ts";
 import { buildQueryString, type ListRequestInput } from "../../src/list/query-string.ts";
 import { readListRequest } from "../../src/list/read-list-request.ts";
@@ -16,7 +16,7 @@ describe("buildQueryString", () => {
     ],
     [
       "a tree in canonical form",
-      { where: and(comparison("type.id", "=", "FOLDER"), isNull("owner", true)) },
+      { where: and(comparison("type.id", "=", "FOLDER"), nullCheck("owner", true)) },
       "where=type.id%3DFOLDER%20AND%20owner%20IS%20NOT%20NULL",
     ],
     [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileFields } from "../../src/compile-fields.ts";
+import { compileFields } from "../../src/api/compile-fields.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema } from "../../src/schema/schema.ts";

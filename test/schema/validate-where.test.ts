@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileWhere } from "../../src/compile-where.ts";
+import { compileWhere } from "../../src/api/compile-where.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema } from "../../src/schema/schema.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { compileFields } from "../../src/api/compile-fields.ts";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
-import { compileFields } from "../../src/compile-fields.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { parseFields, safeParseFields } from "../../src/syntax/parse-fields.ts";
 

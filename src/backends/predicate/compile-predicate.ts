@@ -9,7 +9,7 @@ import type {
 import { readBoolean, readDate, readNumber } from "../../schema/literals.ts";
 import { type ScalarTypeName, type Schema, scalarTypeAt } from "../../schema/schema.ts";
 import { type Calendar, calendarOf, type DayBounds, dayBounds, relateToDay } from "./calendar.ts";
-import { compareCodePoints } from "./strings.ts";
+import { compareCodePoints } from "./code-points.ts";
 
 /** A compiled filter: true when the record matches. */
 export type Predicate = (record: unknown) => boolean;

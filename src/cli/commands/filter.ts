@@ -1,10 +1,10 @@
+import { compileFields } from "../../api/compile-fields.ts";
+import { compileWhere } from "../../api/compile-where.ts";
 import type { FieldsNode } from "../../ast/fields.ts";
 import type { WhereExpression } from "../../ast/where.ts";
 import { calendarOf } from "../../backends/predicate/calendar.ts";
 import type { Predicate } from "../../backends/predicate/compile-predicate.ts";
-import type { Projection } from "../../backends/projection/compile-fields.ts";
-import { compileFields } from "../../compile-fields.ts";
-import { compileWhere } from "../../compile-where.ts";
+import type { Projection } from "../../backends/projection/compile-projection.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import { pageLinks } from "../../list/paginate.ts";
 import { buildQueryString } from "../../list/query-string.ts";

@@ -1,7 +1,7 @@
+import { toSql } from "../../api/to-sql.ts";
 import type { ColumnSpec, SqlQuery } from "../../backends/sql/compile-sql.ts";
 import { type DialectName, dialects } from "../../backends/sql/dialects.ts";
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
-import { toSql } from "../../to-sql.ts";
 import { type Command, requiredOption, stringOption } from "../command.ts";
 import { CliError, EXIT, UsageError } from "../failure.ts";
 import { loadSchema, readJsonFile } from "../inputs.ts";

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
+import { compileFields } from "../../api/compile-fields.ts";
 import { fieldsArbitrary, TIME_ZONES, whereArbitrary } from "../../arbitraries/index.ts";
 import type { FieldsNode } from "../../ast/fields.ts";
 import type { WhereExpression } from "../../ast/where.ts";
-import { compileFields } from "../../compile-fields.ts";
 import { type PageLinks, pageLinks } from "../../list/paginate.ts";
 import { buildQueryString } from "../../list/query-string.ts";
 import type { Schema } from "../../schema/schema.ts";

@@ -7,8 +7,8 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
+import { compileFields } from "../../api/compile-fields.ts";
 import { calendarOf } from "../../backends/predicate/calendar.ts";
-import { compileFields } from "../../compile-fields.ts";
 import { QueryError } from "../../errors/errors.ts";
 import { UnknownTimeZoneError } from "../../errors/unknown-time-zone-error.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";

@@ -1,5 +1,5 @@
-import { compileFields } from "../../compile-fields.ts";
-import { compileWhere } from "../../compile-where.ts";
+import { compileFields } from "../../api/compile-fields.ts";
+import { compileWhere } from "../../api/compile-where.ts";
 import type { ListRequest } from "../../list/read-list-request.ts";
 import type { Schema } from "../../schema/schema.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareCodePoints } from "../../../src/backends/predicate/strings.ts";
-import { compileWhere } from "../../../src/compile-where.ts";
+import { compileWhere } from "../../../src/api/compile-where.ts";
+import { compareCodePoints } from "../../../src/backends/predicate/code-points.ts";
 import { QueryValidationError } from "../../../src/errors/errors.ts";
 import { UnknownTimeZoneError } from "../../../src/errors/unknown-time-zone-error.ts";
 import { schemas } from "../../../src/schema/resources.ts";

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { compileWhere } from "../../../src/api/compile-where.ts";
 import {
   recordsArbitrary,
   schemaArbitrary,
@@ -7,7 +8,6 @@ import {
   whereArbitrary,
 } from "../../../src/arbitraries/index.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
-import { compileWhere } from "../../../src/compile-where.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
 import { referenceMatches } from "../../support/reference-where.ts";
 

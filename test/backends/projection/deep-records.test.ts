@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compileFieldsTree } from "../../../src/backends/projection/compile-fields.ts";
-import { compileFields, compileListFields } from "../../../src/compile-fields.ts";
+import { compileFields, compileListFields } from "../../../src/api/compile-fields.ts";
+import { compileProjection } from "../../../src/backends/projection/compile-projection.ts";
 import { parseFields } from "../../../src/syntax/parse-fields.ts";
 
 type Level = { child: [Level, number]; i: number };
@@ -19,7 +19,7 @@ describe("projections of records of any depth", () => {
   it("walk only as deep as the selection, with either strategy", () => {
     const selection = parseFields("id,deep,list(id,deep)");
     for (const strategy of ["auto", "closures"] as const) {
-      const projected = compileFieldsTree(selection, strategy)(record) as typeof record;
+      const projected = compileProjection(selection, strategy)(record) as typeof record;
       expect(Object.keys(projected)).toEqual(["id", "deep", "list"]);
       // Selected values are shared, never copied level by level.
       expect(projected.deep).toBe(record.deep);

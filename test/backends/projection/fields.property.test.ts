@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { compileFields } from "../../../src/api/compile-fields.ts";
 import {
   fieldsArbitrary,
   fieldsSpellingArbitrary,
@@ -7,8 +8,7 @@ import {
 } from "../../../src/arbitraries/index.ts";
 import { mergeSelection } from "../../../src/ast/fields.ts";
 import { formatFields } from "../../../src/backends/format/format-fields.ts";
-import { compileFieldsTree } from "../../../src/backends/projection/compile-fields.ts";
-import { compileFields } from "../../../src/compile-fields.ts";
+import { compileProjection } from "../../../src/backends/projection/compile-projection.ts";
 import { parseFields } from "../../../src/syntax/parse-fields.ts";
 import { referenceProject } from "../../support/reference-projection.ts";
 
@@ -69,7 +69,7 @@ describe("projection (3.2)", () => {
     (strategy) => {
       fc.assert(
         fc.property(fieldTreeArbitrary, records, (tree, record) => {
-          expectSameJson(compileFieldsTree(tree, strategy)(record), referenceProject(tree, record));
+          expectSameJson(compileProjection(tree, strategy)(record), referenceProject(tree, record));
         }),
         { numRuns: 2000 },
       );

@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileWhere } from "../../../src/api/compile-where.ts";
+import { toSql } from "../../../src/api/to-sql.ts";
 import {
   type DateRepresentation,
   listScalarFields,
@@ -10,9 +12,7 @@ import {
 } from "../../../src/arbitraries/index.ts";
 import type { WhereExpression } from "../../../src/ast/where.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
-import { compileWhere } from "../../../src/compile-where.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
-import { toSql } from "../../../src/to-sql.ts";
 import {
   type ColumnsOption,
   closeEngines,

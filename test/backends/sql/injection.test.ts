@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileWhere } from "../../../src/compile-where.ts";
+import { compileWhere } from "../../../src/api/compile-where.ts";
+import { toSql } from "../../../src/api/to-sql.ts";
 import { defineSchema } from "../../../src/schema/schema.ts";
-import { toSql } from "../../../src/to-sql.ts";
 import {
   type ColumnsOption,
   closeEngines,

@@ -1,7 +1,7 @@
+import { compileWhere } from "../../../src/api/compile-where.ts";
+import { toSql } from "../../../src/api/to-sql.ts";
 import type { WhereExpression } from "../../../src/ast/where.ts";
-import { compileWhere } from "../../../src/compile-where.ts";
 import { defineSchema, type Schema } from "../../../src/schema/schema.ts";
-import { toSql } from "../../../src/to-sql.ts";
 import { deleteRows, type Engine, insertJson, selectRows } from "../../support/sql-engines.ts";
 
 // Hand-written JSON documents for `toSql`'s `json` mode (grammar/language.md 2.3–2.5): wrong types per

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toSql } from "../../../src/api/to-sql.ts";
 import {
   listScalarFields,
   type RecordsArbitraryOptions,
@@ -11,7 +12,6 @@ import {
 import type { WhereExpression } from "../../../src/ast/where.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
-import { toSql } from "../../../src/to-sql.ts";
 import {
   closeEngines,
   createJsonTable,

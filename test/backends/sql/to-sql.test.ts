@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { toSql } from "../../../src/api/to-sql.ts";
 import { QuerySyntaxError, QueryValidationError } from "../../../src/errors/errors.ts";
 import { schemas } from "../../../src/schema/resources.ts";
 import { defineSchema } from "../../../src/schema/schema.ts";
-import { toSql } from "../../../src/to-sql.ts";
 
 const schema = defineSchema({
   name: "string",

@@ -1,16 +1,16 @@
-import type { WhereExpression } from "./ast/where.ts";
-import { type ColumnSpec, compileSql, type SqlQuery } from "./backends/sql/compile-sql.ts";
-import type { Dialect } from "./backends/sql/dialect.ts";
-import type { DialectName } from "./backends/sql/dialects.ts";
-import type { ParseLimits } from "./check/limits.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import { type ColumnSpec, compileSql, type SqlQuery } from "../backends/sql/compile-sql.ts";
+import type { Dialect } from "../backends/sql/dialect.ts";
+import type { DialectName } from "../backends/sql/dialects.ts";
+import type { ParseLimits } from "../check/limits.ts";
 import {
   readOptions,
   readSchemaOption,
   readStringOption,
   type SchemaOption,
-} from "./check/read-options.ts";
-import { readColumns, readDialect } from "./check/read-sql-options.ts";
-import { InvalidOptionError } from "./errors/invalid-input.ts";
+} from "../check/read-options.ts";
+import { readColumns, readDialect } from "../check/read-sql-options.ts";
+import { InvalidOptionError } from "../errors/invalid-input.ts";
 import { readWhereInput } from "./read-input.ts";
 
 /** Options of `toSql`. */

@@ -1,13 +1,13 @@
-import type { FieldsNode, FieldTree } from "./ast/fields.ts";
-import { NO_SPAN } from "./ast/span.ts";
-import type { WhereExpression } from "./ast/where.ts";
-import { type ParseLimits, treeDepthLimit } from "./check/limits.ts";
-import { readFieldsAst } from "./check/read-fields.ts";
-import { readWhereAst } from "./check/read-where.ts";
-import { describeFound } from "./errors/invalid-input.ts";
-import type { Schema } from "./schema/schema.ts";
-import { assertValidFields, parseFields } from "./syntax/parse-fields.ts";
-import { assertValidWhere, parseWhere } from "./syntax/parse-where.ts";
+import type { FieldsNode, FieldTree } from "../ast/fields.ts";
+import { NO_SPAN } from "../ast/span.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import { type ParseLimits, treeDepthLimit } from "../check/limits.ts";
+import { readFieldsAst } from "../check/read-fields.ts";
+import { readWhereAst } from "../check/read-where.ts";
+import { describeFound } from "../errors/invalid-input.ts";
+import type { Schema } from "../schema/schema.ts";
+import { assertValidFields, parseFields } from "../syntax/parse-fields.ts";
+import { assertValidWhere, parseWhere } from "../syntax/parse-where.ts";
 
 /**
  * A `where` filter handed to a public function: text is parsed, a tree from outside is checked

@@ -1,12 +1,12 @@
-import type { WhereExpression } from "./ast/where.ts";
-import { compilePredicate, type Predicate } from "./backends/predicate/compile-predicate.ts";
-import type { ParseLimits } from "./check/limits.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
+import type { ParseLimits } from "../check/limits.ts";
 import {
   readOptions,
   readSchemaOption,
   readStringOption,
   type SchemaOption,
-} from "./check/read-options.ts";
+} from "../check/read-options.ts";
 import { readWhereInput } from "./read-input.ts";
 
 /** Options of `compileWhere`. */

@@ -9,7 +9,7 @@ export const endOf = (token: IToken): number => token.startOffset + token.image.
  * What the parsers of both languages share: the text being parsed, parenthesis depth against
  * the limit, and errors raised from actions. One instance per language, reused.
  */
-export abstract class QueryParser extends EmbeddedActionsParser {
+export abstract class QueryRules extends EmbeddedActionsParser {
   protected text = "";
   private maxDepth = 0;
   private depth = 0;

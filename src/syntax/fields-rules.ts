@@ -2,14 +2,14 @@ import type { IToken } from "chevrotain";
 import type { FieldItemNode, FieldsNode } from "../ast/fields.ts";
 import type { PathNode } from "../ast/where.ts";
 import { MAX_SELECTION_DEPTH } from "../check/limits.ts";
-import { endOf, QueryParser } from "./base-parser.ts";
 import { FieldsClose, FieldsComma, FieldsOpen, fieldsTokens } from "./fields-tokens.ts";
+import { endOf, QueryRules } from "./query-rules.ts";
 import { Path } from "./shared-tokens.ts";
 
 const LINKS = "_links";
 
 /** The `fields` grammar of grammar/language.md 3.1; one instance, reused for every parse. */
-export class FieldsParser extends QueryParser {
+export class FieldsRules extends QueryRules {
   /** How many names the selection being parsed lies below (`a.b(…)`: two). */
   private names = 0;
 

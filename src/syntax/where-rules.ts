@@ -8,7 +8,7 @@ import type {
   PatternMode,
   WhereExpression,
 } from "../ast/where.ts";
-import { endOf as end, QueryParser } from "./base-parser.ts";
+import { endOf as end, QueryRules } from "./query-rules.ts";
 import { Path, unquote } from "./shared-tokens.ts";
 import {
   And,
@@ -34,7 +34,7 @@ import {
 // reason groups and lists are inlined (fewer rule calls) and actions are guarded by
 // RECORDING_PHASE rather than wrapped in ACTION closures.
 /** The `where` grammar of grammar/language.md 2.2; one instance, reused for every parse. */
-export class WhereParser extends QueryParser {
+export class WhereRules extends QueryRules {
   /** Set when a parenthesised group sits in a junction of its own kind, to flatten once at the end. */
   private nestedJunction = false;
 

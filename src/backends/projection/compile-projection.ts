@@ -133,7 +133,7 @@ export type ProjectionStrategy = "auto" | "closures";
  * projection of one record, exactly as grammar/language.md 3.2 says. Selected values are shared with
  * the record, not cloned.
  */
-export function compileFieldsTree(
+export function compileProjection(
   selection: FieldsNode | FieldTree,
   strategy: ProjectionStrategy = "auto",
 ): Projection {
@@ -147,11 +147,11 @@ export function compileFieldsTree(
  * Compiles a selection for list responses `{ _links, <resource>: [ … ] }`: every array in the
  * wrapper has its items projected; `_links` and the other keys are kept.
  */
-export function compileListFieldsTree(
+export function compileListProjection(
   selection: FieldsNode | FieldTree,
   strategy: ProjectionStrategy = "auto",
 ): <T extends object>(response: T) => T {
-  const project = compileFieldsTree(selection, strategy) as (value: unknown) => unknown;
+  const project = compileProjection(selection, strategy) as (value: unknown) => unknown;
   return (response) => {
     const out: Record<string, unknown> = {};
     const record = response as Record<string, unknown>;

@@ -9,20 +9,20 @@ import {
 import { type ParseLimits, resolveLimits } from "../check/limits.ts";
 import { describeCharacter, quoteInput } from "../errors/characters.ts";
 import { type QueryLanguage, QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
-import type { QueryParser } from "./base-parser.ts";
+import type { QueryRules } from "./query-rules.ts";
 
 /** Whether an error is what parsing a text can throw: a syntax error or, with a schema, a validation error. */
 export const isParseError = (error: unknown): error is QuerySyntaxError | QueryValidationError =>
   error instanceof QuerySyntaxError || error instanceof QueryValidationError;
 
 /** How one language describes what it expected, for messages that name what the user typed. */
-export interface Grammar<P extends QueryParser, T> {
+export interface Grammar<P extends QueryRules, T> {
   readonly language: QueryLanguage;
   /** The noun for a whole input, in messages: "filter", "selection". */
   readonly noun: string;
   readonly lexer: Lexer;
-  readonly parser: P;
-  readonly start: (parser: P) => T;
+  readonly rules: P;
+  readonly start: (rules: P) => T;
   readonly openParen: TokenType;
   readonly closeParen: TokenType;
   readonly unterminatedQuote?: TokenType;
@@ -39,7 +39,7 @@ export interface Grammar<P extends QueryParser, T> {
  * Lexes and parses `text` with a language's single parser, and turns every failure into a
  * `QuerySyntaxError` at the first problem: a limit, a stray character, or a parse error.
  */
-export function runParser<P extends QueryParser, T>(
+export function runRules<P extends QueryRules, T>(
   grammar: Grammar<P, T>,
   text: string,
   limits: ParseLimits,
@@ -59,18 +59,18 @@ export function runParser<P extends QueryParser, T>(
   const lexed = grammar.lexer.tokenize(text);
   const tokens = lexed.tokens;
   const stray = lexed.errors[0];
-  const { parser } = grammar;
-  parser.begin(text, tokens, maxDepth);
+  const { rules } = grammar;
+  rules.begin(text, tokens, maxDepth);
   let ast: T;
   let failure: IRecognitionException | undefined;
   let depth: number;
   try {
-    ast = grammar.start(parser);
-    failure = parser.errors[0];
-    depth = parser.nesting;
+    ast = grammar.start(rules);
+    failure = rules.errors[0];
+    depth = rules.nesting;
   } catch (error) {
     // A caller already deep in its own stack can still run out of it: report the nesting.
-    if (error instanceof RangeError) throw nestingTooDeep(grammar, text, tokens, parser.nesting);
+    if (error instanceof RangeError) throw nestingTooDeep(grammar, text, tokens, rules.nesting);
     // An error raised by an action (white space, pattern, depth) may come after a stray character.
     if (stray && error instanceof QuerySyntaxError && stray.offset < error.offset) {
       throw strayCharacter(grammar, text, tokens, stray.offset);
@@ -79,7 +79,7 @@ export function runParser<P extends QueryParser, T>(
   } finally {
     // Drop the caller's text; its tokens stay until the next parse, which replaces them
     // (resetting the parser here as well cost 5% of a short parse).
-    parser.release();
+    rules.release();
   }
   if (
     stray &&
@@ -91,7 +91,7 @@ export function runParser<P extends QueryParser, T>(
   return ast;
 }
 
-function nestingTooDeep<P extends QueryParser, T>(
+function nestingTooDeep<P extends QueryRules, T>(
   grammar: Grammar<P, T>,
   text: string,
   tokens: IToken[],
@@ -116,7 +116,7 @@ function nestingTooDeep<P extends QueryParser, T>(
   });
 }
 
-function strayCharacter<P extends QueryParser, T>(
+function strayCharacter<P extends QueryRules, T>(
   grammar: Grammar<P, T>,
   text: string,
   tokens: IToken[],
@@ -142,7 +142,7 @@ function strayCharacter<P extends QueryParser, T>(
   );
 }
 
-function describeFailure<P extends QueryParser, T>(
+function describeFailure<P extends QueryRules, T>(
   grammar: Grammar<P, T>,
   text: string,
   tokens: IToken[],
@@ -176,7 +176,7 @@ function describeFailure<P extends QueryParser, T>(
   );
 }
 
-function unexpected<P extends QueryParser, T>(
+function unexpected<P extends QueryRules, T>(
   grammar: Grammar<P, T>,
   text: string,
   tokens: IToken[],

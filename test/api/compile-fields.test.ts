@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { compileFieldsTree } from "../../../src/backends/projection/compile-fields.ts";
-import { compileFields, compileListFields } from "../../../src/compile-fields.ts";
-import { QuerySyntaxError } from "../../../src/errors/errors.ts";
+import { compileFields, compileListFields } from "../../src/api/compile-fields.ts";
+import { compileProjection } from "../../src/backends/projection/compile-projection.ts";
+import { QuerySyntaxError } from "../../src/errors/errors.ts";
 
 const project = (fields: string, record: unknown) => compileFields(fields)(record);
 
@@ -95,13 +95,13 @@ describe("compileFields: grammar/language.md 3.2", () => {
   it("keeps _links whole in the backend even when a tree selects inside it", () => {
     const record = { _links: { self: 1, next: 2 }, a: 1 };
     const tree = [{ name: "_links", children: [{ name: "self", children: null }] }];
-    expect(compileFieldsTree(tree)(record)).toEqual({ _links: { self: 1, next: 2 } });
+    expect(compileProjection(tree)(record)).toEqual({ _links: { self: 1, next: 2 } });
   });
 
   it("embeds no name as code: hostile names reaching the backend are plain keys", () => {
     const name = '"]; throw new Error("injected"); //';
     const record = { [name]: 1, other: 2 };
-    expect(compileFieldsTree([{ name, children: null }])(record)).toEqual({ [name]: 1 });
+    expect(compileProjection([{ name, children: null }])(record)).toEqual({ [name]: 1 });
     expect(() => compileFields([{ name, children: null }])).toThrow(
       expect.objectContaining({ name: "InvalidAstError", pointer: "/0/name" }),
     );

@@ -1,13 +1,13 @@
-import type { FieldsNode, FieldTree } from "./ast/fields.ts";
-import { treeOf } from "./ast/fields.ts";
+import type { FieldsNode, FieldTree } from "../ast/fields.ts";
+import { treeOf } from "../ast/fields.ts";
 import {
-  compileFieldsTree,
-  compileListFieldsTree,
+  compileListProjection,
+  compileProjection,
   type Projection,
-} from "./backends/projection/compile-fields.ts";
-import { readOptions, readSchemaOption } from "./check/read-options.ts";
+} from "../backends/projection/compile-projection.ts";
+import { readOptions, readSchemaOption } from "../check/read-options.ts";
+import type { ParseFieldsOptions } from "../syntax/parse-fields.ts";
 import { readFieldsInput } from "./read-input.ts";
-import type { ParseFieldsOptions } from "./syntax/parse-fields.ts";
 
 /** A selection as text, as its AST, or as its merged tree. */
 export type FieldsInput = string | FieldsNode | FieldTree;
@@ -24,7 +24,7 @@ function toSelection(caller: string, input: FieldsInput, options: unknown): Fiel
  * is checked first (`InvalidAstError`).
  */
 export function compileFields(input: FieldsInput, options?: ParseFieldsOptions): Projection {
-  return compileFieldsTree(toSelection("compileFields", input, options));
+  return compileProjection(toSelection("compileFields", input, options));
 }
 
 /**
@@ -35,7 +35,7 @@ export function compileListFields(
   input: FieldsInput,
   options?: ParseFieldsOptions,
 ): <T extends object>(response: T) => T {
-  return compileListFieldsTree(toSelection("compileListFields", input, options));
+  return compileListProjection(toSelection("compileListFields", input, options));
 }
 
 /**
