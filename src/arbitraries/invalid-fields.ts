@@ -1,14 +1,13 @@
 import fc from "fast-check";
-import type { SyntaxErrorCode } from "../errors/errors.ts";
 import { fieldsTextArbitrary } from "./fields-text.ts";
 import {
-  assemble,
   type InvalidText,
   type InvalidTextArbitraryOptions,
+  type InvalidTextRecipe,
+  invalidTexts,
   mark,
+  overLength,
   type Piece,
-  readLimits,
-  withinLimits,
 } from "./invalid-text.ts";
 
 const FIELD_SPACE = fc.constantFrom(" ", "\t", "\n ");
@@ -94,14 +93,20 @@ function tooDeep(maxDepth: number): fc.Arbitrary<Piece[]> {
     .map(([n, s]) => [`${n}${s}(`.repeat(maxDepth), n, s, mark("("), n, ")".repeat(maxDepth + 1)]);
 }
 
-/** A text one to sixteen characters over the length limit. */
-function tooLong(maxLength: number): fc.Arbitrary<InvalidText> {
-  return fc.tuple(valid, fc.integer({ min: 1, max: 16 })).map(([v, extra]) => {
-    const head = `${v},a`;
-    const text = `${head}${"b".repeat(Math.max(0, maxLength + extra - head.length))}`;
-    return { text, code: "INPUT_TOO_LONG", offset: maxLength };
-  });
-}
+const FIELDS_RECIPE: InvalidTextRecipe = {
+  lead,
+  kinds: (maxDepth) => [
+    [openEnd, "UNEXPECTED_END"],
+    [wrongToken, "UNEXPECTED_TOKEN"],
+    [insideLinks, "LINKS_SUBSELECTION"],
+    [tooDeep(maxDepth), "NESTING_TOO_DEEP"],
+  ],
+  // A valid selection and `,a`, its name padded with `b`.
+  tooLong: overLength(
+    valid.map((v) => `${v},a`),
+    "b",
+  ),
+};
 
 /**
  * Invalid `fields` texts of every syntax code, each built so that the code and offset that
@@ -110,14 +115,5 @@ function tooLong(maxLength: number): fc.Arbitrary<InvalidText> {
 export function invalidFieldsArbitrary(
   options: InvalidTextArbitraryOptions = {},
 ): fc.Arbitrary<InvalidText> {
-  const { maxLength, maxDepth } = readLimits(options);
-  const after = (pieces: fc.Arbitrary<Piece[]>, code: SyntaxErrorCode) =>
-    fc.tuple(lead, pieces).map(([before, rest]) => assemble([...before, ...rest], code));
-  const cases = fc.oneof(
-    after(openEnd, "UNEXPECTED_END"),
-    after(wrongToken, "UNEXPECTED_TOKEN"),
-    after(insideLinks, "LINKS_SUBSELECTION"),
-    after(tooDeep(maxDepth), "NESTING_TOO_DEEP"),
-  );
-  return withinLimits(cases, tooLong, maxLength);
+  return invalidTexts(FIELDS_RECIPE, options);
 }

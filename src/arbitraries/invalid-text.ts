@@ -53,12 +53,46 @@ export function assemble(pieces: readonly Piece[], code: SyntaxErrorCode): Inval
   return { text, code, offset: offset ?? text.length };
 }
 
-/** Cases under the length limit, and texts one to sixteen characters over it. */
-export function withinLimits(
-  cases: fc.Arbitrary<InvalidText>,
-  tooLong: (maxLength: number) => fc.Arbitrary<InvalidText>,
-  maxLength: number,
+/** Texts one to sixteen characters over the length limit: a head padded with `fill`, then `close`. */
+export function overLength(
+  heads: fc.Arbitrary<string>,
+  fill: string,
+  close = "",
+): (maxLength: number) => fc.Arbitrary<InvalidText> {
+  return (maxLength) =>
+    fc.tuple(heads, fc.integer({ min: 1, max: 16 })).map(([head, extra]) => {
+      const padding = fill.repeat(Math.max(0, maxLength + extra - head.length - close.length));
+      return { text: `${head}${padding}${close}`, code: "INPUT_TOO_LONG", offset: maxLength };
+    });
+}
+
+/** How one language builds its invalid texts: the valid lead, the kinds of case, over-long texts. */
+export interface InvalidTextRecipe {
+  /** Valid text the error comes after (possibly none). */
+  readonly lead: fc.Arbitrary<readonly Piece[]>;
+  /** Each kind of case with its code, for the nesting limit given. */
+  readonly kinds: (
+    maxDepth: number,
+  ) => readonly (readonly [fc.Arbitrary<Piece[]>, SyntaxErrorCode])[];
+  readonly tooLong: (maxLength: number) => fc.Arbitrary<InvalidText>;
+}
+
+/**
+ * Every kind of case of a recipe, each after its lead, kept under the length limit; with a
+ * finite limit, texts over it too.
+ */
+export function invalidTexts(
+  recipe: InvalidTextRecipe,
+  options: InvalidTextArbitraryOptions,
 ): fc.Arbitrary<InvalidText> {
+  const { maxLength, maxDepth } = readLimits(options);
+  const cases = fc.oneof(
+    ...recipe
+      .kinds(maxDepth)
+      .map(([pieces, code]) =>
+        fc.tuple(recipe.lead, pieces).map(([before, rest]) => assemble([...before, ...rest], code)),
+      ),
+  );
   const fitting = cases.filter((c) => c.text.length <= maxLength);
-  return Number.isFinite(maxLength) ? fc.oneof(fitting, tooLong(maxLength)) : fitting;
+  return Number.isFinite(maxLength) ? fc.oneof(fitting, recipe.tooLong(maxLength)) : fitting;
 }

@@ -1,13 +1,12 @@
 import fc from "fast-check";
-import type { SyntaxErrorCode } from "../errors/errors.ts";
 import {
-  assemble,
   type InvalidText,
   type InvalidTextArbitraryOptions,
+  type InvalidTextRecipe,
+  invalidTexts,
   mark,
+  overLength,
   type Piece,
-  readLimits,
-  withinLimits,
 } from "./invalid-text.ts";
 import { anyPath } from "./where-ast.ts";
 import { whereTextArbitrary } from "./where-text.ts";
@@ -203,14 +202,24 @@ function tooDeep(maxDepth: number): fc.Arbitrary<Piece[]> {
     .map(([s, v]) => [`(${s}`.repeat(maxDepth), mark("("), v, ")".repeat(maxDepth + 1)]);
 }
 
-/** A text one to sixteen characters over the length limit. */
-function tooLong(maxLength: number): fc.Arbitrary<InvalidText> {
-  return fc.tuple(valid, path, fc.integer({ min: 1, max: 16 })).map(([v, p, extra]) => {
-    const head = `${v} AND ${p}="`;
-    const text = `${head}${"x".repeat(Math.max(0, maxLength + extra - head.length - 1))}"`;
-    return { text, code: "INPUT_TOO_LONG", offset: maxLength };
-  });
-}
+const WHERE_RECIPE: InvalidTextRecipe = {
+  lead,
+  kinds: (maxDepth) => [
+    [openEnd, "UNEXPECTED_END"],
+    [wrongToken, "UNEXPECTED_TOKEN"],
+    [openQuote, "UNTERMINATED_QUOTE"],
+    [missingSpace, "MISSING_WHITESPACE"],
+    [emptyPattern, "EMPTY_PATTERN"],
+    [misplacedWildcard, "MISPLACED_WILDCARD"],
+    [tooDeep(maxDepth), "NESTING_TOO_DEEP"],
+  ],
+  // A valid filter and a comparison whose quoted value is padded with `x`.
+  tooLong: overLength(
+    fc.tuple(valid, path).map(([v, p]) => `${v} AND ${p}="`),
+    "x",
+    '"',
+  ),
+};
 
 /**
  * Invalid `where` texts of every syntax code, each built so that the code and offset that
@@ -219,17 +228,5 @@ function tooLong(maxLength: number): fc.Arbitrary<InvalidText> {
 export function invalidWhereArbitrary(
   options: InvalidTextArbitraryOptions = {},
 ): fc.Arbitrary<InvalidText> {
-  const { maxLength, maxDepth } = readLimits(options);
-  const after = (pieces: fc.Arbitrary<Piece[]>, code: SyntaxErrorCode) =>
-    fc.tuple(lead, pieces).map(([before, rest]) => assemble([...before, ...rest], code));
-  const cases = fc.oneof(
-    after(openEnd, "UNEXPECTED_END"),
-    after(wrongToken, "UNEXPECTED_TOKEN"),
-    after(openQuote, "UNTERMINATED_QUOTE"),
-    after(missingSpace, "MISSING_WHITESPACE"),
-    after(emptyPattern, "EMPTY_PATTERN"),
-    after(misplacedWildcard, "MISPLACED_WILDCARD"),
-    after(tooDeep(maxDepth), "NESTING_TOO_DEEP"),
-  );
-  return withinLimits(cases, tooLong, maxLength);
+  return invalidTexts(WHERE_RECIPE, options);
 }

@@ -1,4 +1,8 @@
 import type { Readable, Writable } from "node:stream";
+import type { FieldsNode } from "../ast/fields.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import { parseFields } from "../syntax/parse-fields.ts";
+import { parseWhere } from "../syntax/parse-where.ts";
 import { UsageError } from "./failure.ts";
 import type { Style } from "./terminal.ts";
 
@@ -41,6 +45,20 @@ export function stringOption(invocation: Invocation, name: string): string | und
   return typeof value === "string" ? value : undefined;
 }
 
+/** The `--where` and `--fields` options of the commands that take a filter and/or a selection. */
+export const QUERY_TEXT_OPTIONS: Readonly<Record<"where" | "fields", OptionSpec>> = {
+  where: { type: "string" },
+  fields: { type: "string" },
+};
+
+/** Their lines in a command's help, and the exit statuses of a command that only reads them. */
+export const QUERY_TEXT_HELP = `Options:
+  --where W      the filter
+  --fields F     the selection
+  -h, --help     this help
+
+Exit status: 0 done, 1 invalid text, 2 usage error.`;
+
 /** The `--where` and `--fields` texts of a command that needs at least one of them. */
 export function readQueryTexts(
   invocation: Invocation,
@@ -52,6 +70,18 @@ export function readQueryTexts(
     throw new UsageError("give --where, --fields or both", command);
   }
   return { where, fields };
+}
+
+/** The `--where` and `--fields` texts, parsed (a text that is not valid throws its error). */
+export function parseQueryTexts(
+  invocation: Invocation,
+  command: string,
+): { readonly where: WhereExpression | undefined; readonly fields: FieldsNode | undefined } {
+  const { where, fields } = readQueryTexts(invocation, command);
+  return {
+    where: where === undefined ? undefined : parseWhere(where),
+    fields: fields === undefined ? undefined : parseFields(fields),
+  };
 }
 
 /** Reads a string option the command cannot do without; its absence is a usage error. */

@@ -1,13 +1,10 @@
 import { type IToken, type TokenType, tokenMatcher } from "chevrotain";
 import type { WhereExpression } from "../ast/where.ts";
-import type { ParseLimits } from "../check/limits.ts";
-import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
 import { describeCharacter, quoteInput } from "../errors/characters.ts";
-import { type QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
-import { type SafeResult, safely } from "../errors/safe-result.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateWhere } from "../schema/validate-where.ts";
-import { type Grammar, isParseError, runRules } from "./run-rules.ts";
+import { defineLanguage, type Language, type ParseOptions } from "./language.ts";
+import type { Grammar } from "./run-rules.ts";
 import { Path } from "./shared-tokens.ts";
 import { WhereRules } from "./where-rules.ts";
 import {
@@ -62,34 +59,21 @@ const whereGrammar: Grammar<WhereRules, WhereExpression> = {
 };
 
 /** Options of `parseWhere`: the limits of 1.4, and a schema to validate against (section 4). */
-export interface ParseWhereOptions extends ParseLimits {
-  /** A schema from `defineSchema`, or a plain shape defined on the fly. */
-  readonly schema?: SchemaOption | undefined;
-}
+export type ParseWhereOptions = ParseOptions;
+
+const whereLanguage = defineLanguage(whereGrammar, validateWhere);
 
 /**
  * Parses a `where` filter (grammar/language.md 2) into its AST; throws `QuerySyntaxError` with the
  * position of the first problem, and with `options.schema` a `QueryValidationError` listing
  * every problem the schema finds.
  */
-export function parseWhere(text: string, options?: ParseWhereOptions): WhereExpression {
-  const given = readOptions<ParseWhereOptions>("parseWhere", options);
-  const schema = readSchemaOption("parseWhere", given.schema);
-  const ast = runRules(whereGrammar, text, given);
-  if (schema) assertValidWhere(ast, schema, text);
-  return ast;
-}
+export const parseWhere: (text: string, options?: ParseWhereOptions) => WhereExpression =
+  whereLanguage.parse;
 
 /** Throws a `QueryValidationError` listing every problem of `ast` against `schema`, if any. */
-export function assertValidWhere(ast: WhereExpression, schema: Schema, text = ""): void {
-  const issues = validateWhere(ast, schema);
-  if (issues.length > 0) throw new QueryValidationError("where", text, issues);
-}
+export const assertValidWhere: (ast: WhereExpression, schema: Schema, text?: string) => void =
+  whereLanguage.assertValid;
 
 /** Like `parseWhere`, but returns the error instead of throwing it. */
-export function safeParseWhere(
-  text: string,
-  options: ParseWhereOptions = {},
-): SafeResult<WhereExpression, QuerySyntaxError | QueryValidationError> {
-  return safely(isParseError, () => parseWhere(text, options));
-}
+export const safeParseWhere: Language<WhereExpression>["safeParse"] = whereLanguage.safeParse;

@@ -8,7 +8,12 @@ import {
 } from "chevrotain";
 import { type ParseLimits, resolveLimits } from "../check/limits.ts";
 import { describeCharacter, quoteInput } from "../errors/characters.ts";
-import { type QueryLanguage, QuerySyntaxError, QueryValidationError } from "../errors/errors.ts";
+import {
+  type QueryLanguage,
+  QuerySyntaxError,
+  QueryValidationError,
+  type SyntaxErrorCode,
+} from "../errors/errors.ts";
 import type { QueryRules } from "./query-rules.ts";
 
 /** Whether an error is what parsing a text can throw: a syntax error or, with a schema, a validation error. */
@@ -47,19 +52,20 @@ export function runRules<P extends QueryRules, T>(
   if (typeof text !== "string") throw new TypeError(`a ${grammar.language} text must be a string`);
   const { maxLength, maxDepth } = resolveLimits(limits);
   if (text.length > maxLength) {
-    throw new QuerySyntaxError({
-      language: grammar.language,
-      input: text,
-      code: "INPUT_TOO_LONG",
-      offset: maxLength,
-      length: text.length - maxLength,
-      description: `the ${grammar.noun} is ${text.length} characters long, over the limit of ${maxLength}`,
-    });
+    const description = `the ${grammar.noun} is ${text.length} characters long, over the limit of ${maxLength}`;
+    throw syntaxError(
+      { grammar, text },
+      "INPUT_TOO_LONG",
+      maxLength,
+      text.length - maxLength,
+      description,
+    );
   }
   const lexed = grammar.lexer.tokenize(text);
   const tokens = lexed.tokens;
   const stray = lexed.errors[0];
   const { rules } = grammar;
+  const place: Place<P, T> = { grammar, text, tokens };
   rules.begin(text, tokens, maxDepth);
   let ast: T;
   let failure: IRecognitionException | undefined;
@@ -70,10 +76,10 @@ export function runRules<P extends QueryRules, T>(
     depth = rules.nesting;
   } catch (error) {
     // A caller already deep in its own stack can still run out of it: report the nesting.
-    if (error instanceof RangeError) throw nestingTooDeep(grammar, text, tokens, rules.nesting);
+    if (error instanceof RangeError) throw nestingTooDeep(place, rules.nesting);
     // An error raised by an action (white space, pattern, depth) may come after a stray character.
     if (stray && error instanceof QuerySyntaxError && stray.offset < error.offset) {
-      throw strayCharacter(grammar, text, tokens, stray.offset);
+      throw strayCharacter(place, stray.offset);
     }
     throw error;
   } finally {
@@ -85,18 +91,44 @@ export function runRules<P extends QueryRules, T>(
     stray &&
     (!failure || failure.token.tokenType === EOF || stray.offset < failure.token.startOffset)
   ) {
-    throw strayCharacter(grammar, text, tokens, stray.offset);
+    throw strayCharacter(place, stray.offset);
   }
-  if (failure) throw describeFailure(grammar, text, tokens, failure, depth);
+  if (failure) throw describeFailure(place, failure, depth);
   return ast;
 }
 
+/** What every failure is about: the language, the text, and its tokens. */
+interface Place<P extends QueryRules, T> {
+  readonly grammar: Grammar<P, T>;
+  readonly text: string;
+  readonly tokens: IToken[];
+}
+
+function syntaxError<P extends QueryRules, T>(
+  { grammar, text: input }: Pick<Place<P, T>, "grammar" | "text">,
+  code: SyntaxErrorCode,
+  offset: number,
+  length: number,
+  description: string,
+  expected?: readonly string[],
+): QuerySyntaxError {
+  const { language } = grammar;
+  return new QuerySyntaxError({
+    language,
+    input,
+    code,
+    offset,
+    length,
+    description,
+    ...(expected ? { expected } : {}),
+  });
+}
+
 function nestingTooDeep<P extends QueryRules, T>(
-  grammar: Grammar<P, T>,
-  text: string,
-  tokens: IToken[],
+  place: Place<P, T>,
   depth: number,
 ): QuerySyntaxError {
+  const { grammar, tokens } = place;
   let open = 0;
   let offset = 0;
   for (const token of tokens) {
@@ -106,22 +138,15 @@ function nestingTooDeep<P extends QueryRules, T>(
     }
     if (tokenMatcher(token, grammar.closeParen)) open--;
   }
-  return new QuerySyntaxError({
-    language: grammar.language,
-    input: text,
-    code: "NESTING_TOO_DEEP",
-    offset,
-    length: 1,
-    description: `parentheses nest ${depth} levels deep, more than the call stack allows`,
-  });
+  const description = `parentheses nest ${depth} levels deep, more than the call stack allows`;
+  return syntaxError(place, "NESTING_TOO_DEEP", offset, 1, description);
 }
 
 function strayCharacter<P extends QueryRules, T>(
-  grammar: Grammar<P, T>,
-  text: string,
-  tokens: IToken[],
+  place: Place<P, T>,
   offset: number,
 ): QuerySyntaxError {
+  const { grammar, text, tokens } = place;
   let index = 0;
   let depth = 0;
   for (; index < tokens.length && (tokens[index] as IToken).startOffset < offset; index++) {
@@ -130,74 +155,43 @@ function strayCharacter<P extends QueryRules, T>(
     else if (tokenMatcher(token, grammar.closeParen)) depth--;
   }
   const char = String.fromCodePoint(text.codePointAt(offset) ?? 0);
-  return unexpected(
-    grammar,
-    text,
-    tokens,
-    index,
-    offset,
-    char.length,
-    describeCharacter(char),
-    depth,
-  );
+  return unexpected(place, index, offset, char.length, describeCharacter(char), depth);
 }
 
 function describeFailure<P extends QueryRules, T>(
-  grammar: Grammar<P, T>,
-  text: string,
-  tokens: IToken[],
+  place: Place<P, T>,
   failure: IRecognitionException,
   depth: number,
 ): QuerySyntaxError {
+  const { grammar, text, tokens } = place;
   const actual = failure.token;
   if (actual.tokenType === EOF)
-    return unexpected(grammar, text, tokens, tokens.length, text.length, 0, undefined, depth);
+    return unexpected(place, tokens.length, text.length, 0, undefined, depth);
   const offset = actual.startOffset;
   if (grammar.unterminatedQuote && tokenMatcher(actual, grammar.unterminatedQuote)) {
-    return new QuerySyntaxError({
-      language: grammar.language,
-      input: text,
-      code: "UNTERMINATED_QUOTE",
-      offset: offset + actual.image.length - 1,
-      length: 1,
-      description: "this quote is never closed",
-    });
+    const at = offset + actual.image.length - 1;
+    return syntaxError(place, "UNTERMINATED_QUOTE", at, 1, "this quote is never closed");
   }
   const index = tokens.indexOf(actual);
-  return unexpected(
-    grammar,
-    text,
-    tokens,
-    index,
-    offset,
-    actual.image.length,
-    grammar.describeToken(actual),
-    depth,
-  );
+  const found = grammar.describeToken(actual);
+  return unexpected(place, index, offset, actual.image.length, found, depth);
 }
 
 function unexpected<P extends QueryRules, T>(
-  grammar: Grammar<P, T>,
-  text: string,
-  tokens: IToken[],
+  place: Place<P, T>,
   index: number,
   offset: number,
   length: number,
   found: string | undefined,
   depth: number,
 ): QuerySyntaxError {
+  const { grammar, tokens } = place;
   const previous = tokens[index - 1];
   const expected = grammar.expectedAfter(previous, tokens[index - 2], depth);
   const after = previous ? ` after ${quoteInput(previous.image)}` : "";
-  return new QuerySyntaxError({
-    language: grammar.language,
-    input: text,
-    code: found === undefined ? "UNEXPECTED_END" : "UNEXPECTED_TOKEN",
-    offset,
-    length,
-    description: `expected ${listOf(expected)}${after}${found === undefined ? "" : ` but found ${found}`}`,
-    expected,
-  });
+  const code = found === undefined ? "UNEXPECTED_END" : "UNEXPECTED_TOKEN";
+  const description = `expected ${listOf(expected)}${after}${found === undefined ? "" : ` but found ${found}`}`;
+  return syntaxError(place, code, offset, length, description, expected);
 }
 
 function listOf(items: readonly string[]): string {

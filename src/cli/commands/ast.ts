@@ -1,6 +1,4 @@
-import { parseFields } from "../../syntax/parse-fields.ts";
-import { parseWhere } from "../../syntax/parse-where.ts";
-import { type Command, readQueryTexts } from "../command.ts";
+import { type Command, parseQueryTexts, QUERY_TEXT_HELP, QUERY_TEXT_OPTIONS } from "../command.ts";
 import { EXIT } from "../failure.ts";
 
 export const astCommand: Command = {
@@ -11,20 +9,12 @@ export const astCommand: Command = {
 Prints the AST (plain JSON with source spans) of the filter or of the selection; with both,
 an object {"where": …, "fields": …}.
 
-Options:
-  --where W      the filter
-  --fields F     the selection
-  -h, --help     this help
-
-Exit status: 0 done, 1 invalid text, 2 usage error.`,
-  options: { where: { type: "string" }, fields: { type: "string" } },
+${QUERY_TEXT_HELP}`,
+  options: QUERY_TEXT_OPTIONS,
   maxPositionals: 0,
   async run(invocation, context) {
-    const { where, fields } = readQueryTexts(invocation, "ast");
-    const whereAst = where === undefined ? undefined : parseWhere(where);
-    const fieldsAst = fields === undefined ? undefined : parseFields(fields);
-    const tree =
-      whereAst && fieldsAst ? { where: whereAst, fields: fieldsAst } : (whereAst ?? fieldsAst);
+    const { where, fields } = parseQueryTexts(invocation, "ast");
+    const tree = where && fields ? { where, fields } : (where ?? fields);
     context.stdout.write(`${JSON.stringify(tree, null, 2)}\n`);
     return EXIT.ok;
   },
