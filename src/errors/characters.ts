@@ -75,7 +75,7 @@ export function describeCharacter(char: string): string {
   return `the character ${JSON.stringify(char)}`;
 }
 
-/** A piece of input quoted for a message, with every invisible character written as `\uXXXX`. */
+/** A piece of input quoted for a message, every invisible character escaped (`\u00A0`). */
 function quoteVisibly(text: string): string {
   return JSON.stringify(text).replace(INVISIBLE, (char) => `\\u${hex(char.charCodeAt(0))}`);
 }
