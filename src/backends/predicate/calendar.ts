@@ -55,17 +55,23 @@ function zoneCalendar(timeZone: string): Calendar {
   };
 }
 
-const calendars = new Map<string, Calendar>([["UTC", UTC]]);
+// Keyed by the lower-cased name: zone names match in any case, and a cache keyed by spelling
+// would grow without bound for a client that varies the case of its `timezone` header.
+const calendars = new Map<string, Calendar>([["utc", UTC]]);
 
 /** The calendar of a time zone, checked once and kept; throws `UnknownTimeZoneError`. */
 export function calendarOf(timeZone = "UTC"): Calendar {
-  let calendar = calendars.get(timeZone);
+  const key = timeZone.toLowerCase();
+  let calendar = calendars.get(key);
   if (!calendar) {
-    calendar = timeZone.toUpperCase() === "UTC" ? UTC : zoneCalendar(timeZone);
-    calendars.set(timeZone, calendar);
+    calendar = zoneCalendar(timeZone);
+    calendars.set(key, calendar);
   }
   return calendar;
 }
+
+/** How many zones `calendarOf` keeps, for the test that proves the cache bounded. */
+export const keptCalendars = (): number => calendars.size;
 
 /** One literal day and the instants it spans in a zone: [start, end). */
 export interface DayBounds {
