@@ -2,17 +2,23 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    // The library, the artefact query definition as `qaql/query`, and the fast-check
-    // arbitraries as `qaql/arbitraries`.
+    // The library, the artefact query definition as `qaql/query`, the fast-check arbitraries
+    // as `qaql/arbitraries`, list requests as Web Request -> Response as `qaql/http`, and one
+    // entry per framework integration (`qaql/express`, …).
     entry: {
       index: "src/index.ts",
       query: "src/query/index.ts",
       arbitraries: "src/arbitraries/index.ts",
+      http: "src/http/index.ts",
+      express: "src/integrations/express/index.ts",
+      fastify: "src/integrations/fastify/index.ts",
+      hono: "src/integrations/hono/index.ts",
     },
     format: ["esm"],
     dts: true,
-    // A peer dependency: the arbitraries must use the caller's fast-check, never a bundled copy.
-    external: ["fast-check"],
+    // Peer dependencies: the arbitraries must use the caller's fast-check, never a bundled copy,
+    // and the integrations name only the types of the framework the caller already has.
+    external: ["fast-check", "express", "fastify", "hono"],
     clean: true,
     sourcemap: true,
     target: "node22",

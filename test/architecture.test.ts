@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SRC = join(import.meta.dirname, "..", "src");
@@ -16,6 +16,34 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(/^(?:import|export)[^;]*?from\s+"([^"]+)"/gms)].map(
     (m) => m[1] as string,
   );
+}
+
+const FRAMEWORK = /^(?:express|fastify|hono|@hono\/[^/]+)(?:\/.*)?$/;
+
+/** Every module specifier of a file: static imports and re-exports, side-effect and dynamic imports. */
+function specifiersOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [
+    ...importsOf(file),
+    ...[...text.matchAll(/^import\s+"([^"]+)"/gm), ...text.matchAll(/\bimport\(\s*"([^"]+)"/g)].map(
+      (m) => m[1] as string,
+    ),
+  ];
+}
+
+/** The source files `entry` reaches through relative imports, itself included. */
+function importGraph(entry: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const pending = [entry];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (graph.has(file)) continue;
+    const specifiers = specifiersOf(file);
+    graph.set(file, specifiers);
+    for (const spec of specifiers) {
+      if (spec.startsWith(".")) pending.push(resolve(dirname(file), spec));
+    }
+  }
+  return graph;
 }
 
 // STYLE.md: data flows text -> syntax -> ast -> a backend, never backwards.
@@ -66,6 +94,32 @@ describe("layering", () => {
   it("keeps the library, which browsers load, from importing the command line", () => {
     for (const { file, imports } of files.filter((f) => !f.file.startsWith("cli"))) {
       for (const spec of imports) expect(`${file}: ${spec}`).not.toMatch(/: .*\bcli\//);
+    }
+  });
+});
+
+// The frameworks are optional peer dependencies: only their own integration may name them.
+describe("the framework integrations", () => {
+  it("leave express, fastify and hono to src/integrations", () => {
+    const named = sourceFiles(SRC).flatMap((file) =>
+      specifiersOf(file)
+        .filter((spec) => FRAMEWORK.test(spec))
+        .map((spec) => `${relative(SRC, file)}: ${spec}`),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((line) => !line.startsWith("integrations/"))).toEqual([]);
+  });
+
+  it("keep the main entry's import graph away from them", () => {
+    const graph = importGraph(join(SRC, "index.ts"));
+    expect(graph.size).toBeGreaterThan(10);
+    for (const [file, specifiers] of graph) {
+      const name = relative(SRC, file);
+      expect(name).not.toMatch(/^integrations\//);
+      expect(
+        specifiers.filter((spec) => FRAMEWORK.test(spec)),
+        name,
+      ).toEqual([]);
     }
   });
 });

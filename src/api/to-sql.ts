@@ -11,6 +11,7 @@ import {
 } from "../check/read-options.ts";
 import { readColumns, readDialect } from "../check/read-sql-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
+import type { Schema } from "../schema/schema.ts";
 import { readWhereInput } from "./read-input.ts";
 
 /** Options of `toSql`. */
@@ -35,13 +36,21 @@ export interface ToSqlOptions extends ParseLimits {
   readonly json?: string | undefined;
 }
 
+/** `toSql`'s options, checked, with the schema defined and the dialect resolved. */
+export interface CheckedSqlOptions {
+  readonly dialect: Dialect;
+  readonly schema: Schema;
+  readonly columns: Readonly<Record<string, ColumnSpec>> | undefined;
+  readonly json: string | undefined;
+  readonly timeZone: string | undefined;
+  readonly limits: ParseLimits;
+}
+
 /**
- * Compiles a `where` filter, as text or AST, into the condition of a WHERE clause for a SQL
- * dialect, selecting the rows `compileWhere` selects: `{ sql, params }`, values only in params.
- * Throws as `compileWhere` does; every option is checked first (`InvalidOptionError`).
+ * Checks `toSql`'s options (grammar/language.md 7.4) and resolves them: a schema is required,
+ * the dialect must be known or complete, `columns` must fit the schema; `InvalidOptionError`.
  */
-export function toSql(input: string | WhereExpression, options: ToSqlOptions): SqlQuery {
-  const caller = "toSql";
+export function readToSqlOptions(caller: string, options: unknown): CheckedSqlOptions {
   const given = readOptions<ToSqlOptions>(caller, options);
   const schema = readSchemaOption(caller, given.schema);
   if (!schema) {
@@ -57,6 +66,17 @@ export function toSql(input: string | WhereExpression, options: ToSqlOptions): S
     throw new InvalidOptionError(caller, "json", "expected a column name, not an empty string");
   const columns = readColumns(given.columns, schema, json);
   const timeZone = readStringOption(caller, "timeZone", given.timeZone);
-  const ast = readWhereInput(caller, input, given, schema);
+  return { dialect, schema, columns, json, timeZone, limits: given };
+}
+
+/**
+ * Compiles a `where` filter, as text or AST, into the condition of a WHERE clause for a SQL
+ * dialect, selecting the rows `compileWhere` selects: `{ sql, params }`, values only in params.
+ * Throws as `compileWhere` does; every option is checked first (`InvalidOptionError`).
+ */
+export function toSql(input: string | WhereExpression, options: ToSqlOptions): SqlQuery {
+  const caller = "toSql";
+  const { dialect, schema, columns, json, timeZone, limits } = readToSqlOptions(caller, options);
+  const ast = readWhereInput(caller, input, limits, schema);
   return compileSql(ast, { dialect, schema, columns, timeZone, json });
 }

@@ -122,7 +122,7 @@ export interface PaginateOptions<R extends string = string> extends PageSizeOpti
 const SCHEME_AND_AUTHORITY = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/[^/]*/;
 
 /** The name of the list a URL asks for: the last non-empty segment of its path, decoded. */
-function resourceOf(selfUrl: string): string | undefined {
+export function resourceOf(selfUrl: string): string | undefined {
   const path = splitUrl(selfUrl).head.replace(SCHEME_AND_AUTHORITY, "");
   const segment = path.split("/").findLast((s) => s !== "");
   if (segment === undefined) return undefined;

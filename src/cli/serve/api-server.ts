@@ -11,6 +11,7 @@ import { compileFields } from "../../api/compile-fields.ts";
 import { calendarOf } from "../../backends/predicate/calendar.ts";
 import { QueryError } from "../../errors/errors.ts";
 import { UnknownTimeZoneError } from "../../errors/unknown-time-zone-error.ts";
+import { isVendorName, negotiateMediaType, supportedMediaTypes } from "../../http/media-types.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import { resolvePageSizeOptions } from "../../list/page-size.ts";
 import { pageLinks } from "../../list/paginate.ts";
@@ -21,7 +22,6 @@ import type { Schema } from "../../schema/schema.ts";
 import { ApiError, type ApiErrorCode, libraryError, quoteForEcho } from "./api-error.ts";
 import { createBasicCheck, isToken68, readAuthorization } from "./authorization.ts";
 import { type Evaluate, type EvaluateResult, referenceEvaluate } from "./evaluate.ts";
-import { negotiateMediaType, supportedMediaTypes } from "./media-types.ts";
 import { DEFAULT_TOKEN_RATE, type TokenRate, TokenRateLimiter, TokenStore } from "./tokens.ts";
 
 /** What `createApiServer` serves, to whom, and how. */
@@ -76,7 +76,6 @@ export interface ApiServer {
 /** Headers of 256 KiB hold a `where` and a `fields` at their 8192-character limit, fully percent-encoded. */
 const MAX_HEADER_BYTES = 256 * 1024;
 const RESERVED_NAMES: ReadonlySet<string> = new Set(["", "token", "_links"]);
-const VENDOR = /^[A-Za-z0-9][A-Za-z0-9.-]*$/;
 const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
 
 interface Resource {
@@ -189,7 +188,7 @@ function checkResult(result: EvaluateResult): EvaluateResult {
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const vendor = options.vendor ?? "qaql";
-  if (!VENDOR.test(vendor)) throw new TypeError(`${JSON.stringify(vendor)} is not a vendor name`);
+  if (!isVendorName(vendor)) throw new TypeError(`${JSON.stringify(vendor)} is not a vendor name`);
   const sizes = resolvePageSizeOptions(options);
   const checkBasic = createBasicCheck(passwordsOf(options));
   const now = options.now ?? Date.now;

@@ -3,7 +3,7 @@ import {
   negotiateMediaType,
   parseAccept,
   supportedMediaTypes,
-} from "../../src/cli/serve/media-types.ts";
+} from "../../src/http/media-types.ts";
 
 const V2 = "application/vnd.qaql.app-v2+json";
 const LATEST = "application/vnd.qaql.app-latest+json";

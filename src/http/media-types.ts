@@ -77,6 +77,13 @@ export function parseAccept(header: string): MediaRange[] {
   return ranges;
 }
 
+const VENDOR_NAME = /^[A-Za-z0-9][A-Za-z0-9.-]*$/;
+
+/** Whether a name can stand for `<vendor>` in `application/vnd.<vendor>.app-v2+json`: letters, digits, `.` and `-`. */
+export function isVendorName(name: string): boolean {
+  return VENDOR_NAME.test(name);
+}
+
 /** The media types a server for `vendor` answers in, the versioned ones first. */
 export function supportedMediaTypes(vendor: string): readonly string[] {
   const name = vendor.toLowerCase();

@@ -1,0 +1,14 @@
+// List requests as Web `Request` -> `Response` (grammar/language.md 6), its own entry `qaql/http`:
+// no `node:` module, so it runs on Node, Deno, Bun, workers and in a browser.
+
+export type { ListHandler } from "./list-handler.ts";
+export { createListHandler } from "./list-handler.ts";
+export type {
+  ListSource,
+  ListSourceFunction,
+  ListSourceRequest,
+  ListSourceResult,
+  ListSqlOptions,
+} from "./list-source.ts";
+export type { ListHandlerOptions } from "./read-handler-options.ts";
+export type { ErrorBody, ErrorStatus } from "./responses.ts";

@@ -1,0 +1,186 @@
+import { compileFields } from "../api/compile-fields.ts";
+import { compileWhere } from "../api/compile-where.ts";
+import { readToSqlOptions, type ToSqlOptions, toSql } from "../api/to-sql.ts";
+import type { FieldsNode } from "../ast/fields.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import type { SqlQuery } from "../backends/sql/compile-sql.ts";
+import type { Dialect } from "../backends/sql/dialect.ts";
+import type { DialectName } from "../backends/sql/dialects.ts";
+import type { ParseLimits } from "../check/limits.ts";
+import { own } from "../check/members.ts";
+import { readOptions } from "../check/read-options.ts";
+import { describeFound } from "../errors/invalid-input.ts";
+import type { ListRequest } from "../list/read-list-request.ts";
+import type { Schema } from "../schema/schema.ts";
+
+/** Where the validated filter's fields live in SQL: `toSql`'s `columns` or `json` (section 9). */
+export type ListSqlOptions = Pick<ToSqlOptions, "columns" | "json">;
+
+/**
+ * A list request as `createListHandler` read and checked it, handed to a `source` function:
+ * the four parameters (grammar/language.md 6) with their defaults, the request's time zone, and
+ * `toSql` for a database.
+ */
+export interface ListSourceRequest extends ListRequest {
+  /** The number of matches before this page, `(page − 1) × size`: a SQL `OFFSET`. */
+  readonly offset: number;
+  /** The `timezone` header, checked, or the handler's `timeZone` when absent (grammar/language.md 2.5). */
+  readonly timeZone: string;
+  /** The list's name in the response, such as `artefacts`. */
+  readonly resource: string;
+  /** The handler's schema, against which `where` and `fields` were validated; undefined without one. */
+  readonly schema: Schema | undefined;
+  /** The incoming request, for what qaql does not read (credentials, path parameters). */
+  readonly request: Request;
+  /** Aborted when the client goes away: hand it to the database driver to cancel the query. */
+  readonly signal: AbortSignal;
+  /**
+   * The validated `where` as the condition of a SQL `WHERE` clause in the request's time zone
+   * (`toSql` with the handler's schema and limits), or `undefined` when the request has no
+   * filter, so that every record matches. The options are checked even then; a handler without
+   * a schema throws `InvalidOptionError`, as `toSql` needs one.
+   */
+  toSql(dialect: DialectName | Dialect, options?: ListSqlOptions): SqlQuery | undefined;
+}
+
+/**
+ * One page of the list: the records of the page, at most `size` of them, in the list's order,
+ * whole or already projected (the handler applies `fields` either way), and how many records
+ * match in all.
+ */
+export interface ListSourceResult {
+  readonly items: readonly object[];
+  readonly total: number;
+}
+
+/** Answers a list request from data qaql cannot hold, such as a database table. */
+export type ListSourceFunction = (
+  request: ListSourceRequest,
+) => ListSourceResult | Promise<ListSourceResult>;
+
+/**
+ * Where a list's records come from: an array, an async iterable that can be read again for each
+ * request (qaql filters, counts, pages and projects them in their order), or a function.
+ */
+export type ListSource = readonly object[] | AsyncIterable<object> | ListSourceFunction;
+
+/** What evaluating a request needs besides the parameters. */
+interface Evaluation {
+  readonly list: ListRequest;
+  readonly schema: Schema | undefined;
+  readonly timeZone: string;
+  readonly limits: ParseLimits;
+  readonly signal: AbortSignal;
+}
+
+/** Keeps the matches of one page out of a stream of records, counting every match. */
+class PageCollector {
+  readonly items: object[] = [];
+  total = 0;
+  private readonly matches: ((record: unknown) => boolean) | undefined;
+  private readonly start: number;
+  private readonly end: number;
+
+  constructor({ list, schema, timeZone, limits }: Evaluation) {
+    this.matches = list.where && compileWhere(list.where, { ...limits, schema, timeZone });
+    this.start = (list.page - 1) * list.size;
+    this.end = this.start + list.size;
+  }
+
+  add(record: unknown, index: number): void {
+    if (typeof record !== "object" || record === null) {
+      throw new TypeError(
+        `the list source holds ${describeFound(record)} at ${index}, not a record`,
+      );
+    }
+    if (this.matches && !this.matches(record)) return;
+    if (this.total >= this.start && this.total < this.end) this.items.push(record);
+    this.total++;
+  }
+}
+
+/**
+ * Filters, counts, pages and projects records in memory (grammar/language.md 2.3–2.5, 3.2, 6.4):
+ * an array, or an async iterable read once through, keeping only the page's records.
+ */
+export async function readRecords(
+  records: readonly object[] | AsyncIterable<object>,
+  evaluation: Evaluation,
+): Promise<ListSourceResult> {
+  const collector = new PageCollector(evaluation);
+  let index = 0;
+  if (Array.isArray(records)) {
+    for (const record of records as readonly unknown[]) collector.add(record, index++);
+  } else {
+    const { signal } = evaluation;
+    for await (const record of records) {
+      // A long stream stops when nobody waits for the answer any more.
+      signal.throwIfAborted();
+      collector.add(record, index++);
+    }
+  }
+  return { items: project(collector.items, evaluation.list.fields), total: collector.total };
+}
+
+/** The items of a page, each projected by `fields`. */
+export function project(items: readonly object[], fields: FieldsNode | undefined): object[] {
+  if (!fields) return [...items];
+  const projection = compileFields(fields);
+  return items.map((item) => projection(item));
+}
+
+/** The request a source function gets, with its `toSql` bound to the request's filter. */
+export function sourceRequestOf(
+  request: Request,
+  resource: string,
+  evaluation: Evaluation,
+): ListSourceRequest {
+  const { list, schema, timeZone, limits } = evaluation;
+  const where: WhereExpression | undefined = list.where;
+  return {
+    ...list,
+    offset: (list.page - 1) * list.size,
+    timeZone,
+    resource,
+    schema,
+    request,
+    signal: evaluation.signal,
+    toSql(dialect, options) {
+      const given = readOptions<ListSqlOptions>("toSql", options);
+      const sqlOptions = {
+        ...limits,
+        dialect,
+        schema: schema as Schema,
+        timeZone,
+        columns: own(given, "columns") as ListSqlOptions["columns"],
+        json: own(given, "json") as ListSqlOptions["json"],
+      };
+      if (where !== undefined) return toSql(where, sqlOptions);
+      readToSqlOptions("toSql", sqlOptions);
+      return undefined;
+    },
+  };
+}
+
+/** Checks what a source function returned: `{ items, total }`, no more items than a page holds. */
+export function checkSourceResult(result: unknown, size: number): ListSourceResult {
+  const fail = (problem: string): never => {
+    throw new TypeError(`the list source returned ${problem}`);
+  };
+  if (typeof result !== "object" || result === null) {
+    return fail(`${describeFound(result)}, not { items, total }`);
+  }
+  const items = own(result, "items");
+  const total = own(result, "total");
+  if (!Array.isArray(items)) return fail(`items ${describeFound(items)}, not an array`);
+  if (items.length > size) return fail(`${items.length} items for a page of ${size}`);
+  for (const [index, item] of items.entries()) {
+    if (typeof item !== "object" || item === null) {
+      fail(`${describeFound(item)} as item ${index}, not an object`);
+    }
+  }
+  if (!Number.isSafeInteger(total) || (total as number) < 0) {
+    fail(`a total of ${describeFound(total)}, not a whole number from 0`);
+  }
+  return { items, total: total as number };
+}

@@ -1,0 +1,235 @@
+import { calendarOf } from "../backends/predicate/calendar.ts";
+import { type ParseLimits, resolveLimits } from "../check/limits.ts";
+import { isPlainRecord, oneOf, own } from "../check/members.ts";
+import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
+import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
+import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
+import { resolvePageSizeOptions } from "../list/page-size.ts";
+import type { Schema } from "../schema/schema.ts";
+import type { ListSource, ListSourceFunction } from "./list-source.ts";
+import { isVendorName, supportedMediaTypes } from "./media-types.ts";
+
+/** Options of `createListHandler`: where the records come from, and how the list is answered. */
+export interface ListHandlerOptions {
+  /**
+   * The records: an array, an async iterable that starts afresh each time it is read (not a
+   * generator object or a stream, which can be read only once), or a function answering each
+   * request (for data in a database).
+   */
+  readonly source: ListSource;
+  /** Validate `where` and `fields` against this schema and type values by it (grammar/language.md 4); a plain shape is defined on the fly. */
+  readonly schema?: SchemaOption | undefined;
+  /** The list's name in the response, `{ _links, <resource>: [ … ] }`; the last segment of the request's path unless set. */
+  readonly resource?: string | undefined;
+  /** The page size of a request without `size`; 20, or `maxSize` if smaller, unless set. */
+  readonly defaultSize?: number | undefined;
+  /** The largest `size` accepted, past which a request is a 400 `SIZE_TOO_LARGE`; 1000 unless set. */
+  readonly maxSize?: number | undefined;
+  /** The vendor of the versioned media types, `application/vnd.<vendor>.app-v2+json`; `qaql` unless set. */
+  readonly vendor?: string | undefined;
+  /** The IANA time zone of a request without a `timezone` header; `UTC` unless set. */
+  readonly timeZone?: string | undefined;
+  /**
+   * Put before the request's path in `_links`: an origin, with a path prefix or not
+   * (`https://api.example.com`, `https://gw.example/qa`), or a path prefix (`/qa`). Unless set the
+   * links are relative, the request's own path and query.
+   */
+  readonly baseUrl?: string | undefined;
+  /** The limits of grammar/language.md 1.4 for `where` and `fields`. */
+  readonly limits?: ParseLimits | undefined;
+  /**
+   * Told of every error the client sees only as a 500 (a failing source, a broken record); it
+   * must not throw. `console.error` unless set.
+   */
+  readonly onError?: ((error: unknown, request: Request) => void) | undefined;
+}
+
+/** Where the records come from, told apart once. */
+export type CheckedSource =
+  | { readonly kind: "records"; readonly records: readonly object[] | AsyncIterable<object> }
+  | { readonly kind: "function"; readonly read: ListSourceFunction };
+
+/** The options, checked, with their defaults filled in. */
+export interface HandlerSettings {
+  readonly source: CheckedSource;
+  readonly schema: Schema | undefined;
+  readonly resource: string | undefined;
+  readonly defaultSize: number;
+  readonly maxSize: number;
+  /** The media types answered in, the versioned ones first. */
+  readonly mediaTypes: readonly string[];
+  readonly timeZone: string;
+  /** What the links put before the request's path: "" for relative links. */
+  readonly linkBase: string;
+  readonly limits: ParseLimits;
+  readonly onError: (error: unknown, request: Request) => void;
+}
+
+const CALLER = "createListHandler";
+
+const OPTION_NAMES: readonly (keyof ListHandlerOptions)[] = [
+  "source",
+  "schema",
+  "resource",
+  "defaultSize",
+  "maxSize",
+  "vendor",
+  "timeZone",
+  "baseUrl",
+  "limits",
+  "onError",
+];
+
+function fail(option: string, problem: string): never {
+  throw new InvalidOptionError(CALLER, option, problem);
+}
+
+/** Runs a check of the library that throws `RangeError`, as an `InvalidOptionError` for `option`. */
+function checkWith<T>(option: string, value: unknown, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return fail(option, `${error.message}; found ${describeFound(value)}`);
+  }
+}
+
+// Read once, so that a second request finds nothing: answering from it would be wrong, not slow.
+function isReadOnce(value: object): boolean {
+  return (
+    Object.prototype.toString.call(value) === "[object AsyncGenerator]" ||
+    typeof (value as { getReader?: unknown }).getReader === "function"
+  );
+}
+
+function readSource(value: unknown): CheckedSource {
+  const expected = "an array of records, an async iterable of them, or a function";
+  if (typeof value === "function") return { kind: "function", read: value as ListSourceFunction };
+  if (Array.isArray(value)) return { kind: "records", records: value };
+  if (typeof value !== "object" || value === null) {
+    return fail("source", `expected ${expected}; found ${describeFound(value)}`);
+  }
+  if (typeof (value as Partial<AsyncIterable<object>>)[Symbol.asyncIterator] !== "function") {
+    return fail("source", `expected ${expected}; found ${describeFound(value)}`);
+  }
+  if (isReadOnce(value)) {
+    fail(
+      "source",
+      "a generator object or a stream can be read only once, and each request reads the source: " +
+        "give { [Symbol.asyncIterator]: () => read() } instead",
+    );
+  }
+  return { kind: "records", records: value as AsyncIterable<object> };
+}
+
+function readString(option: string, value: unknown): string | undefined {
+  if (value === undefined || typeof value === "string") return value;
+  return fail(option, `expected a string; found ${describeFound(value)}`);
+}
+
+function readResource(value: unknown): string | undefined {
+  const resource = readString("resource", value);
+  if (resource === "" || resource === "_links") {
+    fail("resource", `a list cannot be named ${JSON.stringify(resource)}`);
+  }
+  return resource;
+}
+
+function readTimeZoneOption(value: unknown): string {
+  const timeZone = readString("timeZone", value) ?? "UTC";
+  try {
+    calendarOf(timeZone);
+  } catch (error) {
+    if (error instanceof UnknownTimeZoneError) fail("timeZone", error.message);
+    throw error;
+  }
+  return timeZone;
+}
+
+const PLACEHOLDER_ORIGIN = "http://base.invalid";
+
+/** The `baseUrl` option as the links' prefix: normalised, no trailing `/`, "" when absent. */
+function readBaseUrl(value: unknown): string {
+  const text = readString("baseUrl", value);
+  if (text === undefined) return "";
+  const problem = (why: string) =>
+    fail(
+      "baseUrl",
+      `${why}; expected an origin such as "https://api.example.com" or a path such as "/qa"`,
+    );
+  if (/[?#]/.test(text)) problem("a base URL for links holds no query or fragment");
+  const isPath = text.startsWith("/");
+  let url: URL;
+  try {
+    url = isPath ? new URL(text, PLACEHOLDER_ORIGIN) : new URL(text);
+  } catch {
+    return problem(`${describeFound(text)} is not a URL`);
+  }
+  if (isPath && url.origin !== PLACEHOLDER_ORIGIN) {
+    problem(`${describeFound(text)} names a host, not a path`);
+  }
+  if (!isPath && url.protocol !== "http:" && url.protocol !== "https:") {
+    problem(`${describeFound(text)} is not an http or https URL`);
+  }
+  if (url.username !== "" || url.password !== "")
+    problem("a base URL for links holds no credentials");
+  return `${isPath ? "" : url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+function readLimits(value: unknown): ParseLimits {
+  if (value === undefined) return {};
+  if (!isPlainRecord(value))
+    return fail("limits", `expected an object; found ${describeFound(value)}`);
+  const maxLength = own(value, "maxLength");
+  const maxDepth = own(value, "maxDepth");
+  checkWith("limits.maxLength", maxLength, () => resolveLimits({ maxLength } as ParseLimits));
+  checkWith("limits.maxDepth", maxDepth, () => resolveLimits({ maxDepth } as ParseLimits));
+  return {
+    ...(maxLength === undefined ? {} : { maxLength: maxLength as number }),
+    ...(maxDepth === undefined ? {} : { maxDepth: maxDepth as number }),
+  };
+}
+
+function readOnError(value: unknown): HandlerSettings["onError"] {
+  if (value === undefined) return (error) => console.error(error);
+  if (typeof value === "function") return value as HandlerSettings["onError"];
+  return fail("onError", `expected a function; found ${describeFound(value)}`);
+}
+
+/**
+ * Checks `createListHandler`'s options, which may come from anywhere (grammar/language.md 7.4):
+ * every member known, of its type and in its range, or `InvalidOptionError` naming it.
+ */
+export function readHandlerOptions(options: unknown): HandlerSettings {
+  const given = readOptions<Record<string, unknown>>(CALLER, options);
+  for (const name of Object.keys(given)) {
+    if (!(OPTION_NAMES as readonly string[]).includes(name)) {
+      fail(name, `unknown option; expected ${oneOf(OPTION_NAMES)}`);
+    }
+  }
+  const member = (name: keyof ListHandlerOptions) => own(given, name);
+  if (member("source") === undefined) fail("source", "the records are required");
+  const source = readSource(member("source"));
+  const schema = readSchemaOption(CALLER, member("schema"));
+  const maxSize = member("maxSize");
+  const defaultSize = member("defaultSize");
+  checkWith("maxSize", maxSize, () => resolvePageSizeOptions({ maxSize } as { maxSize: number }));
+  const sizes = checkWith("defaultSize", defaultSize, () =>
+    resolvePageSizeOptions({ maxSize, defaultSize } as { maxSize: number; defaultSize: number }),
+  );
+  const vendor = readString("vendor", member("vendor")) ?? "qaql";
+  if (!isVendorName(vendor)) {
+    fail("vendor", `expected letters, digits, "." and "-"; found ${describeFound(vendor)}`);
+  }
+  return {
+    source,
+    schema,
+    resource: readResource(member("resource")),
+    ...sizes,
+    mediaTypes: supportedMediaTypes(vendor),
+    timeZone: readTimeZoneOption(member("timeZone")),
+    linkBase: readBaseUrl(member("baseUrl")),
+    limits: readLimits(member("limits")),
+    onError: readOnError(member("onError")),
+  };
+}

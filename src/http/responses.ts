@@ -1,0 +1,72 @@
+import type { QueryError } from "../errors/errors.ts";
+import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
+import { stringifyJson } from "../json/stringify-json.ts";
+
+/** The type of every answer the client cannot choose, and of a 406. */
+export const JSON_MEDIA_TYPE = "application/json";
+
+/** The statuses a list handler answers with besides 200. */
+export type ErrorStatus = 400 | 405 | 406 | 500;
+
+// Written out, since node:http's STATUS_CODES is not there in a browser or a worker.
+const REASONS: Readonly<Record<ErrorStatus, string>> = {
+  400: "Bad Request",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  500: "Internal Server Error",
+};
+
+/** The JSON body of every error: status, reason phrase, stable code, one-line message, details. */
+export interface ErrorBody {
+  readonly status: ErrorStatus;
+  /** The status's reason phrase, such as "Bad Request". */
+  readonly error: string;
+  readonly code: string;
+  readonly message: string;
+  readonly [detail: string]: unknown;
+}
+
+/** An error body of the handler's own: status, reason phrase, code and message, then details. */
+export function errorBody(
+  status: ErrorStatus,
+  code: string,
+  message: string,
+  details: Readonly<Record<string, unknown>> = {},
+): ErrorBody {
+  return { status, error: REASONS[status], code, message, ...details };
+}
+
+/**
+ * The 400 body of an error in the request: the error's own `toJSON()` after the status and
+ * reason phrase (grammar/language.md 6.7), naming the header for an unknown time zone.
+ */
+export function badRequestBody(error: QueryError | UnknownTimeZoneError): ErrorBody {
+  const { code, message, ...details } = error.toJSON();
+  const header = error instanceof UnknownTimeZoneError ? { header: "timezone" } : {};
+  return errorBody(400, code, message, { ...details, ...header });
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A JSON response in the negotiated type, in UTF-8, with its length; a `HEAD` request gets the
+ * same headers and no body. Every answer varies with `Accept` and `timezone`.
+ */
+export function jsonResponse(
+  request: Request,
+  status: number,
+  mediaType: string,
+  body: object,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  const bytes = encoder.encode(stringifyJson(body));
+  return new Response(request.method === "HEAD" ? null : bytes, {
+    status,
+    headers: {
+      "content-type": `${mediaType}; charset=utf-8`,
+      "content-length": String(bytes.byteLength),
+      vary: "Accept, timezone",
+      ...headers,
+    },
+  });
+}

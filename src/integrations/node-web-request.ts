@@ -1,0 +1,45 @@
+/**
+ * What Express and Fastify hand over of a Node request, to build a Web `Request` from: the
+ * framework's own reading of the protocol and host (proxy settings included), and the target as
+ * sent, with its raw query, which qaql reads strictly.
+ */
+export interface NodeRequestParts {
+  readonly method: string;
+  /** `http` or `https`. */
+  readonly protocol: string;
+  /** The host and port the client asked for; "" when it named none. */
+  readonly host: string;
+  /** The path and raw query as the client sent them, before any mount point was cut off. */
+  readonly target: string;
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+}
+
+/** The Node response to the request: its closing before it is finished means the client left. */
+export interface ClosingResponse {
+  once(event: "close", listener: () => void): unknown;
+  readonly writableFinished: boolean;
+}
+
+/**
+ * A Web `Request` for a Node request, whose signal aborts when the client goes away before the
+ * answer is written. A list request has no body, so none is read.
+ */
+export function toWebRequest(parts: NodeRequestParts, response: ClosingResponse): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(parts.headers)) {
+    // HTTP/2 pseudo-headers (`:path`, `:authority`) are not headers, and `Headers` refuses them.
+    if (value === undefined || name.startsWith(":")) continue;
+    for (const one of typeof value === "string" ? [value] : value) headers.append(name, one);
+  }
+  const controller = new AbortController();
+  response.once("close", () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  // The host goes through URL's own setter, so that a Host header that names no host (absent,
+  // `a b`, `x/y?`) leaves `localhost` and cannot move the path or the query.
+  const origin = new URL(parts.protocol === "https" ? "https://localhost" : "http://localhost");
+  origin.host = parts.host;
+  // An absolute-form target (`GET http://host/path`, sent to proxies) names its own origin.
+  const url = parts.target.startsWith("/") ? `${origin.origin}${parts.target}` : parts.target;
+  return new Request(url, { method: parts.method, headers, signal: controller.signal });
+}

@@ -1,0 +1,280 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formatFields } from "../../src/backends/format/format-fields.ts";
+import { formatWhere } from "../../src/backends/format/format-where.ts";
+import { createListHandler as createListHandlerFromEntry } from "../../src/http/index.ts";
+import { createListHandler } from "../../src/http/list-handler.ts";
+import type { PageLinks } from "../../src/list/paginate.ts";
+import { schemas } from "../../src/schema/resources.ts";
+import {
+  createListFixture,
+  DATA_HANDLERS,
+  type ListFixture,
+  listCases,
+  projects,
+  VARY,
+} from "./list-cases.ts";
+
+const ORIGIN = "http://qa.example";
+
+/** A list response's body, read loosely: its links and its lists by name. */
+type ListBody = { _links: Required<PageLinks> } & Record<string, { id: number }[]>;
+
+/** The JSON body of a response, as a list response. */
+const listBody = async (response: Response) => (await response.json()) as ListBody;
+
+let fixture: ListFixture;
+beforeEach(() => {
+  fixture = createListFixture();
+});
+afterEach(() => fixture.close());
+
+const rows = listCases.flatMap((row) =>
+  (row.handlers ?? DATA_HANDLERS).map(
+    (handler) => [`${row.name} (${handler})`, handler, row] as const,
+  ),
+);
+
+describe("createListHandler: the table of cases", () => {
+  it.each(rows)("%s", async (_, name, row) => {
+    const handler = createListHandler(fixture.options[name]);
+    const send = (method: string) =>
+      handler(new Request(`${ORIGIN}${row.url}`, { method, headers: row.headers ?? {} }));
+    const response = await send(row.method ?? "GET");
+    const text = await response.text();
+    expect(response.status).toBe(row.status);
+    expect(response.headers.get("content-type")).toBe(row.contentType);
+    expect(response.headers.get("vary")).toBe(VARY);
+    for (const [header, value] of Object.entries(row.responseHeaders ?? {})) {
+      expect(response.headers.get(header), header).toBe(value);
+    }
+    if (row.body === undefined) {
+      expect(text).toBe("");
+      // HEAD answers what GET would, without the body.
+      const get = await send("GET");
+      expect([...response.headers]).toEqual([...get.headers]);
+      expect(get.status).toBe(row.status);
+    } else {
+      expect(JSON.parse(text)).toEqual(row.body);
+      expect(response.headers.get("content-length")).toBe(
+        String(new TextEncoder().encode(text).byteLength),
+      );
+    }
+    expect(text).not.toMatch(/stack|\bat .*:\d+:\d+/);
+    expect(fixture.reported.map((error) => (error as Error).message)).toEqual(
+      row.reported === undefined ? [] : [row.reported],
+    );
+    if (name === "sql" && row.sourceRequest) {
+      expect(fixture.sourceCalls).toHaveLength(1);
+      const { request } = fixture.sourceCalls[0] as ListFixture["sourceCalls"][number];
+      const { where, fields, page, size, offset, timeZone, resource } = request;
+      expect({
+        where: where && formatWhere(where),
+        fields: fields && formatFields(fields),
+        ...{ page, size, offset, timeZone, resource },
+      }).toEqual(row.sourceRequest);
+      expect(request.request.url).toBe(`${ORIGIN}${row.url}`);
+      expect(request.schema?.fields).toHaveProperty("analysisTime");
+    }
+  });
+});
+
+describe("the source function", () => {
+  it("gets SQL with every value in params", async () => {
+    const handler = createListHandler(fixture.options.sql);
+    const url = `${ORIGIN}/api/projects?where=name~Classic+OR+status%3DANALYSING`;
+    const body = await listBody(await handler(new Request(url)));
+    expect(body.projects?.map((project) => project.id)).toEqual([103, 108]);
+    const [call] = fixture.sourceCalls;
+    expect(call?.sql).not.toMatch(/Classic|ANALYSING/);
+    expect(call?.params).toEqual(expect.arrayContaining(["ANALYSING"]));
+  });
+
+  it("has its whole records projected by the handler, and its result checked", async () => {
+    const reported: unknown[] = [];
+    const answer = async (result: unknown) => {
+      const handler = createListHandler({
+        source: () => result as never,
+        onError: (error) => reported.push(error),
+      });
+      return handler(new Request(`${ORIGIN}/api/things?fields=id&size=2`));
+    };
+    const ok = await answer({ items: [{ id: 1, other: 2 }], total: 7 });
+    expect(await ok.json()).toMatchObject({ things: [{ id: 1 }], _links: { last: {} } });
+    for (const wrong of [
+      undefined,
+      { items: [{}, {}, {}], total: 3 },
+      { items: [1], total: 1 },
+      { items: [], total: -1 },
+      { items: [], total: "3" },
+      { total: 0 },
+    ]) {
+      expect((await answer(wrong)).status).toBe(500);
+    }
+    expect(reported).toHaveLength(6);
+    expect(reported.every((error) => error instanceof TypeError)).toBe(true);
+  });
+
+  it("answers toSql with undefined when there is no filter, checking the options still", async () => {
+    const seen: unknown[] = [];
+    const reported: unknown[] = [];
+    const handler = createListHandler({
+      schema: { id: "integer" },
+      source: (request) => {
+        seen.push(request.toSql("postgres"));
+        seen.push(request.toSql("oracle" as never));
+        return { items: [], total: 0 };
+      },
+      onError: (error) => reported.push(error),
+    });
+    expect((await handler(new Request(`${ORIGIN}/api/things`))).status).toBe(500);
+    expect(seen).toEqual([undefined]);
+    expect(reported).toMatchObject([{ code: "INVALID_OPTION", option: "dialect" }]);
+  });
+
+  it("gets the request's zone in toSql and refuses toSql without a schema", async () => {
+    const reported: unknown[] = [];
+    const handler = createListHandler({
+      source: (request) => {
+        request.toSql("sqlite");
+        return { items: [], total: 0 };
+      },
+      onError: (error) => reported.push(error),
+    });
+    const response = await handler(new Request(`${ORIGIN}/api/things?where=a%3D1`));
+    expect(response.status).toBe(500);
+    expect(reported).toMatchObject([{ code: "INVALID_OPTION", option: "schema" }]);
+  });
+});
+
+describe("in-memory sources", () => {
+  it("reads an async iterable once per request, keeping the page only", async () => {
+    let reads = 0;
+    const handler = createListHandler({
+      source: {
+        async *[Symbol.asyncIterator]() {
+          reads++;
+          for (let id = 1; id <= 10_000; id++) yield { id, even: id % 2 === 0 };
+        },
+      },
+    });
+    const body = await listBody(
+      await handler(new Request(`${ORIGIN}/api/n?where=even%3Dtrue&page=3&size=2`)),
+    );
+    expect(body.n).toEqual([
+      { id: 10, even: true },
+      { id: 12, even: true },
+    ]);
+    expect(body._links.last.href).toBe("/api/n?where=even%3Dtrue&page=2500&size=2");
+    await handler(new Request(`${ORIGIN}/api/n`));
+    expect(reads).toBe(2);
+  });
+
+  it("stops reading when the client has gone, telling onError nothing", async () => {
+    const controller = new AbortController();
+    const reported: unknown[] = [];
+    let read = 0;
+    const handler = createListHandler({
+      source: {
+        async *[Symbol.asyncIterator]() {
+          for (;;) {
+            if (++read === 100) controller.abort();
+            yield { id: read };
+          }
+        },
+      },
+      onError: (error) => reported.push(error),
+    });
+    const response = await handler(new Request(`${ORIGIN}/api/n`, { signal: controller.signal }));
+    expect(response.status).toBe(500);
+    expect(read).toBe(100);
+    expect(reported).toEqual([]);
+  });
+
+  it("answers 500 for a record the filter cannot read, and survives a throwing onError", async () => {
+    const handler = createListHandler({
+      source: [{ id: 1 }, null as never],
+      onError: () => {
+        throw new Error("the hook fails too");
+      },
+    });
+    const response = await handler(new Request(`${ORIGIN}/api/n?fields=id`));
+    expect(response.status).toBe(500);
+  });
+});
+
+describe("links and names", () => {
+  const source = [{ id: 1 }, { id: 2 }];
+
+  it("puts baseUrl before the request's path", async () => {
+    for (const [baseUrl, prefix] of [
+      ["https://api.example.com", "https://api.example.com"],
+      ["https://gw.example/qa/", "https://gw.example/qa"],
+      ["/qa", "/qa"],
+    ] as const) {
+      const handler = createListHandler({ source, baseUrl });
+      const body = await listBody(await handler(new Request(`${ORIGIN}/api/n?size=1`)));
+      expect(body._links.next.href).toBe(`${prefix}/api/n?size=1&page=2`);
+    }
+  });
+
+  it("keeps a link to a path starting with // absolute, so it names no other host", async () => {
+    const handler = createListHandler({ source });
+    const body = await listBody(await handler(new Request(`${ORIGIN}//evil.example/n`)));
+    expect(body._links.self.href).toBe(`${ORIGIN}//evil.example/n?page=1&size=20`);
+    expect(body.n).toEqual(source);
+  });
+
+  it("names the list by the resource option, else by the last segment of the path", async () => {
+    const named = createListHandler({ source, resource: "__proto__" });
+    const text = await (await named(new Request(`${ORIGIN}/api/n`))).text();
+    // An own member, as JSON.parse makes it, not the prototype.
+    expect(Object.getOwnPropertyDescriptor(JSON.parse(text), "__proto__")?.value).toEqual(source);
+    const unnamed = createListHandler({ source, onError: () => {} });
+    expect((await unnamed(new Request(`${ORIGIN}/`))).status).toBe(500);
+    const decoded = createListHandler({ source });
+    const body = await listBody(await decoded(new Request(`${ORIGIN}/api/caf%C3%A9/`)));
+    expect(body.café).toEqual(source);
+  });
+
+  it("reads the default time zone from the options", async () => {
+    const handler = createListHandler({
+      source: projects,
+      schema: { analysisTime: "date", id: "integer" },
+      timeZone: "Pacific/Kiritimati",
+    });
+    const body = await listBody(
+      await handler(
+        new Request(`${ORIGIN}/api/projects?where=analysisTime%3D2026-02-12&fields=id`),
+      ),
+    );
+    expect(body.projects).toEqual([{ id: 101, _links: projects[0]?._links }]);
+  });
+});
+
+describe("the README's example", () => {
+  it("answers as the README says", async () => {
+    const artefacts = [
+      { id: 1, name: "Main.java", type: { id: "FILE" }, rank: 3 },
+      { id: 2, name: "src", type: { id: "FOLDER" }, rank: 2 },
+      { id: 3, name: "Util.java", type: { id: "FILE" }, rank: 4 },
+    ];
+    const handler = createListHandlerFromEntry({ schema: schemas.artefact, source: artefacts });
+
+    const response = await handler(
+      new Request("https://qa.example/api/artefacts?where=type.id%3DFILE&fields=id,name&size=1"),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const href = (page: number) =>
+      `/api/artefacts?where=type.id%3DFILE&fields=id,name&size=1&page=${page}`;
+    expect(await response.json()).toEqual({
+      _links: {
+        self: { href: href(1) },
+        first: { href: href(1) },
+        last: { href: href(2) },
+        next: { href: href(2) },
+      },
+      artefacts: [{ id: 1, name: "Main.java" }],
+    });
+  });
+});
