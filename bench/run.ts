@@ -3,6 +3,7 @@
 import { astCheckBenchmark } from "./ast-check.bench.ts";
 import { globBenchmark } from "./glob.bench.ts";
 import { type Benchmark, consumedResults, readBenchOptions } from "./harness.ts";
+import { httpBenchmark } from "./http.bench.ts";
 import { linearityBenchmark } from "./linearity.bench.ts";
 import { parseBenchmark } from "./parse.bench.ts";
 import { predicateBenchmark } from "./predicate.bench.ts";
@@ -22,6 +23,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   globBenchmark,
   astCheckBenchmark,
   serveBenchmark,
+  httpBenchmark,
 ];
 
 function select(names: readonly string[]): Benchmark[] {

@@ -52,6 +52,7 @@ export {
   QueryValidationError,
 } from "./errors/errors.ts";
 export { InvalidAstError, InvalidOptionError } from "./errors/invalid-input.ts";
+export { JsonSchemaMappingError } from "./errors/json-schema-mapping-error.ts";
 export type { ErrorJson } from "./errors/qaql-error.ts";
 export { QaqlError } from "./errors/qaql-error.ts";
 export type { SafeResult, SafeResultWithWarnings } from "./errors/safe-result.ts";
@@ -72,6 +73,12 @@ export { readListRequest, safeReadListRequest } from "./list/read-list-request.t
 export { schemas } from "./schema/resources.ts";
 export type { FieldType, ScalarTypeName, Schema, SchemaShape } from "./schema/schema.ts";
 export { defineSchema, readSchema } from "./schema/schema.ts";
+export type {
+  FieldJsonSchema,
+  ResourceJsonSchema,
+  SchemaFromJsonSchemaOptions,
+} from "./schema/schema-json-schema.ts";
+export { schemaFromJsonSchema, schemaToJsonSchema } from "./schema/schema-json-schema.ts";
 export type { FieldsValidationCode } from "./schema/validate-fields.ts";
 export type { WhereValidationCode } from "./schema/validate-where.ts";
 export type { ParseFieldsOptions } from "./syntax/parse-fields.ts";

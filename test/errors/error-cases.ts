@@ -9,6 +9,7 @@ import { parseInterval } from "../../src/query/interval.ts";
 import { runQuery } from "../../src/query/run-query.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema } from "../../src/schema/schema.ts";
+import { schemaFromJsonSchema } from "../../src/schema/schema-json-schema.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
 
@@ -48,4 +49,9 @@ export const ERROR_CASES: readonly (readonly [string, () => unknown])[] = [
     () => toSql("name=x", { dialect: "sqlite", schema: schemas.artefact, columns: { nope: "x" } }),
   ],
   ["UnknownArtefactError", () => runQuery(parseQueryDefinition(sample()), [], { artefactId: 7 })],
+  [
+    "JsonSchemaMappingError",
+    () =>
+      schemaFromJsonSchema({ type: "object", properties: { a: { type: ["string", "integer"] } } }),
+  ],
 ];

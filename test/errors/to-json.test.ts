@@ -154,6 +154,21 @@ const BODIES: readonly (readonly [string, () => unknown, Record<string, unknown>
     () => qaql.runQuery(qaql.parseQueryDefinition({ columns: [] }), [], { artefactId: "x" }),
     { code: "UNKNOWN_ARTEFACT", message: 'no artefact has the id "x"', artefactId: "x" },
   ],
+  [
+    "JsonSchemaMappingError",
+    () =>
+      qaql.schemaFromJsonSchema({
+        type: "object",
+        properties: { a: { type: ["string", "integer"] } },
+      }),
+    {
+      code: "UNMAPPABLE_JSON_SCHEMA",
+      message:
+        "schemaFromJsonSchema: at /properties/a, type: the type lists string, integer; a qaql field has exactly one type",
+      pointer: "/properties/a",
+      keyword: "type",
+    },
+  ],
 ];
 
 /** Every class either entry exports whose name ends in `Error`. */

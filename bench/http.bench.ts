@@ -1,0 +1,126 @@
+// qaql's list route in Express and Fastify against the same route written by hand without
+// qaql (bench/http-server.ts), each server in its own process on 127.0.0.1, under 20
+// keep-alive fetch clients for QAQL_HTTP_SECONDS (default 5) each. Both must answer the same
+// body before the clock starts. Only 127.0.0.1 is ever contacted.
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { type Benchmark, formatOps, formatTable, printHeading } from "./harness.ts";
+
+const CLIENTS = 20;
+const SERVER = join(import.meta.dirname, "http-server.ts");
+const PATHS = [1, 2, 3].map(
+  (page) =>
+    `/api/artefacts?where=${encodeURIComponent("type.id=FILE AND rank>=3")}&fields=id,name,rank&page=${page}&size=20`,
+);
+
+function seconds(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.QAQL_HTTP_SECONDS ?? 5);
+  if (!(value > 0)) throw new RangeError("QAQL_HTTP_SECONDS must be a positive number");
+  return value;
+}
+
+function start(framework: string, variant: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--experimental-strip-types", "--no-warnings", SERVER, framework, variant],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      const port = /port (\d+)/.exec(chunk.toString("utf8"))?.[1];
+      if (port) resolve({ child, url: `http://127.0.0.1:${port}` });
+    });
+    child.once("exit", (code) => reject(new Error(`${framework} ${variant} exited (${code})`)));
+  });
+}
+
+async function load(url: string, ms: number): Promise<{ rate: number; errors: number }> {
+  let count = 0;
+  let errors = 0;
+  const deadline = performance.now() + ms;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, offset) => {
+      for (let i = offset; performance.now() < deadline; i++) {
+        const response = await fetch(`${url}${PATHS[i % PATHS.length]}`);
+        await response.arrayBuffer();
+        if (response.status !== 200) errors++;
+        count++;
+      }
+    }),
+  );
+  return { rate: count / ((performance.now() - started) / 1000), errors };
+}
+
+async function bodies(url: string): Promise<string[]> {
+  return Promise.all(PATHS.map(async (path) => (await fetch(`${url}${path}`)).text()));
+}
+
+async function run(): Promise<void> {
+  const ms = seconds() * 1000;
+  printHeading(
+    `http: qaql's list route against a hand-written one, ${CLIENTS} clients, ${ms / 1000} s each`,
+  );
+  const rows: string[][] = [];
+  for (const framework of ["express", "fastify"]) {
+    const qaql = await start(framework, "qaql");
+    const hand = await start(framework, "hand");
+    try {
+      const [qaqlBodies, handBodies] = await Promise.all([bodies(qaql.url), bodies(hand.url)]);
+      if (
+        JSON.stringify(qaqlBodies.map((b) => JSON.parse(b))) !==
+        JSON.stringify(handBodies.map((b) => JSON.parse(b)))
+      ) {
+        throw new Error(
+          `${framework}: the two routes answer differently:\n${qaqlBodies[0]}\n${handBodies[0]}`,
+        );
+      }
+      // Warm both, then measure each twice in alternation so drift hits both alike.
+      await load(qaql.url, 500);
+      await load(hand.url, 500);
+      const runs = { qaql: [] as number[], hand: [] as number[] };
+      let errors = 0;
+      for (let round = 0; round < 2; round++) {
+        for (const [name, server] of [
+          ["qaql", qaql],
+          ["hand", hand],
+        ] as const) {
+          const result = await load(server.url, ms / 2);
+          runs[name].push(result.rate);
+          errors += result.errors;
+        }
+      }
+      const rate = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      const ours = rate(runs.qaql);
+      const theirs = rate(runs.hand);
+      rows.push([
+        framework,
+        formatOps(ours),
+        formatOps(theirs),
+        `${(((theirs - ours) / theirs) * 100).toFixed(1)}%`,
+        String(errors),
+      ]);
+    } finally {
+      qaql.child.kill();
+      hand.child.kill();
+    }
+  }
+  console.log(
+    formatTable(
+      [
+        { header: "framework", align: "left" },
+        { header: "qaql req/s" },
+        { header: "by hand req/s" },
+        { header: "qaql's overhead" },
+        { header: "errors" },
+      ],
+      rows,
+    ),
+  );
+}
+
+export const httpBenchmark: Benchmark = {
+  name: "http",
+  description: "qaql's list route in Express and Fastify against the same route written by hand",
+  run: async () => run(),
+};

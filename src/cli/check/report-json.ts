@@ -1,0 +1,30 @@
+import type { CheckResult } from "./check-text.ts";
+
+/**
+ * `--format json`: one document, `{ valid, texts: [{ source, language, text, valid, canonical?,
+ * problems }] }`; each problem's `message` is its diagnostic's first line, and its `line` and
+ * `column` are in the text, as the library's errors give them.
+ */
+export function reportJson(results: readonly CheckResult[]): string {
+  const texts = results.map((result) => {
+    const { source, language, text } = result.checked;
+    if (result.valid) {
+      return { source, language, text, valid: true, canonical: result.canonical, problems: [] };
+    }
+    const problems = result.problems.map((problem) => {
+      const { code, diagnostic, offset, length, line, column, suggestion } = problem;
+      const [message = diagnostic] = diagnostic.split("\n");
+      return {
+        code,
+        message,
+        offset,
+        length,
+        line,
+        column,
+        ...(suggestion === undefined ? {} : { suggestion }),
+      };
+    });
+    return { source, language, text, valid: false, problems };
+  });
+  return `${JSON.stringify({ valid: results.every((result) => result.valid), texts }, null, 2)}\n`;
+}

@@ -1,0 +1,101 @@
+import type { Log, ReportingDescriptor, Result } from "sarif";
+import type { SyntaxErrorCode } from "../../errors/errors.ts";
+import type { FieldsValidationCode } from "../../schema/validate-fields.ts";
+import type { WhereValidationCode } from "../../schema/validate-where.ts";
+import type { CheckResult, Problem } from "./check-text.ts";
+import { packageVersion } from "./package-version.ts";
+import type { CheckedText } from "./texts.ts";
+
+type ProblemCode = SyntaxErrorCode | WhereValidationCode | FieldsValidationCode;
+
+/** Each code's rule, in the words of grammar/language.md 4.3, 4.4 and 5.1. */
+const RULE_DESCRIPTIONS: Readonly<Record<ProblemCode, string>> = {
+  INPUT_TOO_LONG: "The text is longer than the maximum length.",
+  NESTING_TOO_DEEP: "Parentheses or a selection nest deeper than the limit.",
+  UNEXPECTED_TOKEN: "A token or character the grammar does not allow there.",
+  UNEXPECTED_END: "The text ends where more is needed.",
+  UNTERMINATED_QUOTE: 'A " is never closed.',
+  MISSING_WHITESPACE: "No white space before or after AND or OR.",
+  EMPTY_PATTERN: "A pattern that matches nothing but the empty text.",
+  MISPLACED_WILDCARD: "A * inside an unquoted pattern.",
+  LINKS_SUBSELECTION: "Something selected inside _links.",
+  UNKNOWN_FIELD: "A field the schema does not have.",
+  PATH_THROUGH_ARRAY: "A path that goes on after an array field.",
+  ARRAY_FIELD: "A predicate other than IS NULL on an array field.",
+  OBJECT_FIELD: "A predicate other than IS NULL on an object field.",
+  INVALID_VALUE: "A value that does not fit the field's type.",
+  BOOLEAN_ORDERING: "<, <=, > or >= on a boolean field.",
+  PATTERN_ON_NON_STRING: "~ on a field that is not a string.",
+  SCALAR_SUBSELECTION: "A sub-selection of a scalar field.",
+};
+
+/** The SARIF 2.1.0 schema a log names in `$schema`. */
+const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/** A problem's place: lines and 1-based UTF-16 columns in the artifact, end column exclusive. */
+function regionOf(checked: CheckedText, problem: Problem) {
+  const start = checked.locate(problem.offset);
+  const end = checked.locate(problem.offset + problem.length);
+  return {
+    startLine: start.line,
+    startColumn: start.column,
+    ...(end.line === start.line ? {} : { endLine: end.line }),
+    endColumn: end.column,
+  };
+}
+
+/**
+ * `--format sarif`: a SARIF 2.1.0 log of one run, a rule for each code that occurs and a result
+ * for each problem, placed in the file (or the `qaql:` pseudo URI) that holds its text.
+ */
+export function reportSarif(results: readonly CheckResult[]): string {
+  const rules: ReportingDescriptor[] = [];
+  const ruleIndex = new Map<string, number>();
+  const sarifResults: Result[] = [];
+  for (const result of results) {
+    if (result.valid) continue;
+    const { checked } = result;
+    for (const problem of result.problems) {
+      let index = ruleIndex.get(problem.code);
+      if (index === undefined) {
+        index = rules.length;
+        ruleIndex.set(problem.code, index);
+        const text = RULE_DESCRIPTIONS[problem.code as ProblemCode] ?? problem.code;
+        rules.push({
+          id: problem.code,
+          shortDescription: { text },
+          defaultConfiguration: { level: "error" },
+        });
+      }
+      sarifResults.push({
+        ruleId: problem.code,
+        ruleIndex: index,
+        level: "error",
+        message: { text: `${checked.language}: ${problem.description}` },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: checked.uri },
+              region: regionOf(checked, problem),
+            },
+          },
+        ],
+        ...(problem.suggestion === undefined
+          ? {}
+          : { properties: { suggestion: problem.suggestion } }),
+      });
+    }
+  }
+  const log: Log = {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "qaql", version: packageVersion(), rules } },
+        columnKind: "utf16CodeUnits",
+        results: sarifResults,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

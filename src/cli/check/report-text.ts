@@ -1,0 +1,31 @@
+import type { Style } from "../terminal.ts";
+import { styleMessage } from "../terminal.ts";
+import type { CheckResult } from "./check-text.ts";
+import type { TextSource } from "./texts.ts";
+
+/** What comes before a line of a text read from a file: `filters.txt:3: `, `saved.json "open": `. */
+function prefixOf(source: TextSource): string {
+  if ("option" in source) return "";
+  const file = source.file === "-" ? "stdin" : source.file;
+  return "line" in source ? `${file}:${source.line}: ` : `${file} ${JSON.stringify(source.name)}: `;
+}
+
+/**
+ * `--format text`: per text, "valid" with its canonical form, or each problem with its caret;
+ * a text from a file is prefixed with where it is.
+ */
+export function reportText(results: readonly CheckResult[], style: Style): string {
+  const lines: string[] = [];
+  for (const result of results) {
+    const { source, language } = result.checked;
+    const prefix = prefixOf(source);
+    if (result.valid) {
+      lines.push(`${prefix}${language}: ${style.ok("valid")}, canonical form: ${result.canonical}`);
+      continue;
+    }
+    for (const problem of result.problems) {
+      lines.push(`${prefix}${styleMessage(problem.diagnostic, style)}`);
+    }
+  }
+  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+}
