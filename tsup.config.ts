@@ -3,12 +3,14 @@ import { defineConfig } from "tsup";
 export default defineConfig([
   {
     // The library, the artefact query definition as `qaql/query`, the fast-check arbitraries
-    // as `qaql/arbitraries`, list requests as Web Request -> Response as `qaql/http`, and one
-    // entry per framework integration (`qaql/express`, …).
+    // as `qaql/arbitraries`, the check of a live server built on them as `qaql/conformance`,
+    // list requests as Web Request -> Response as `qaql/http`, and one entry per framework
+    // integration (`qaql/express`, …).
     entry: {
       index: "src/index.ts",
       query: "src/query/index.ts",
       arbitraries: "src/arbitraries/index.ts",
+      conformance: "src/conformance/index.ts",
       http: "src/http/index.ts",
       express: "src/integrations/express/index.ts",
       fastify: "src/integrations/fastify/index.ts",
@@ -16,8 +18,9 @@ export default defineConfig([
     },
     format: ["esm"],
     dts: true,
-    // Peer dependencies: the arbitraries must use the caller's fast-check, never a bundled copy,
-    // and the integrations name only the types of the framework the caller already has.
+    // Peer dependencies: the arbitraries and the conformance check must use the caller's
+    // fast-check, never a bundled copy, and the integrations name only the types of the
+    // framework the caller already has.
     external: ["fast-check", "express", "fastify", "hono"],
     clean: true,
     sourcemap: true,

@@ -1,4 +1,4 @@
-import { CliError } from "../failure.ts";
+import { ConformanceError } from "../errors/conformance-error.ts";
 
 /** A response the runner read: its status, content type and parsed JSON body (if any). */
 export interface JsonResponse {
@@ -7,22 +7,26 @@ export interface JsonResponse {
   readonly body: unknown;
 }
 
+/** The `fetch` the runner calls: the global one, or the caller's. */
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
 const TIMEOUT_MS = 30_000;
 
-/** GETs a URL with the given headers; a network failure is a CliError naming the URL. */
+/** GETs a URL with the given headers; a network failure is a ConformanceError naming the URL. */
 export async function fetchJson(
+  fetcher: Fetch,
   url: string,
   headers: Record<string, string>,
 ): Promise<JsonResponse> {
   let response: Response;
   try {
-    response = await fetch(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetcher(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     // fetch says only "fetch failed"; the reason is on its cause.
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason =
       cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-    throw new CliError(`cannot reach ${url}: ${reason}`);
+    throw new ConformanceError("SERVER_UNREADABLE", url, `cannot reach ${url}: ${reason}`);
   }
   const text = await response.text();
   let body: unknown;

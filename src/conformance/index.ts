@@ -1,0 +1,13 @@
+// qaql/conformance: the property-based check of a live server, for a team's own test suite.
+export type { ConformanceErrorCode } from "../errors/conformance-error.ts";
+export { ConformanceError } from "../errors/conformance-error.ts";
+export type { Fetch } from "./fetch-json.ts";
+export type {
+  ConformanceAgreement,
+  ConformanceCase,
+  ConformanceDisagreement,
+  ConformanceOptions,
+  ConformanceReport,
+  Disagreement,
+} from "./run-conformance.ts";
+export { runConformance } from "./run-conformance.ts";

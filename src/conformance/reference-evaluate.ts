@@ -1,0 +1,41 @@
+import { compileFields } from "../api/compile-fields.ts";
+import { compileWhere } from "../api/compile-where.ts";
+import type { ListRequest } from "../list/read-list-request.ts";
+import type { Schema } from "../schema/schema.ts";
+
+/** A list request as the server read it, with what else the evaluation needs. */
+export interface EvaluateRequest extends ListRequest {
+  /** The resource asked for, such as `artefacts`. */
+  readonly resource: string;
+  /** The `timezone` header, checked; `UTC` when absent (grammar/language.md 2.5). */
+  readonly timeZone: string;
+  /** The resource's schema when the server has one; the records' own values give types otherwise. */
+  readonly schema: Schema | undefined;
+}
+
+/** One page of a list: its items, projected, and how many records matched in all. */
+export interface EvaluateResult {
+  readonly items: readonly object[];
+  readonly total: number;
+}
+
+/** Filters, pages and projects a resource's records for one list request. */
+export type Evaluate = (
+  records: readonly object[],
+  request: EvaluateRequest,
+) => EvaluateResult | Promise<EvaluateResult>;
+
+/**
+ * The reference evaluation (grammar/language.md 2.3–2.5, 3.2, 6): the records matching `where` in the
+ * request's zone, in their order, items `(page − 1) × size + 1` to `page × size` of them,
+ * each projected by `fields`.
+ */
+export const referenceEvaluate: Evaluate = (records, request) => {
+  const { where, fields, page, size, schema, timeZone } = request;
+  const matches = where ? records.filter(compileWhere(where, { schema, timeZone })) : records;
+  const start = (page - 1) * size;
+  const items = matches.slice(start, start + size);
+  if (!fields) return { items, total: matches.length };
+  const project = compileFields(fields);
+  return { items: items.map((item) => project(item)), total: matches.length };
+};

@@ -1,0 +1,390 @@
+import fc from "fast-check";
+import { compileFields } from "../api/compile-fields.ts";
+import { fieldsArbitrary, TIME_ZONES, whereArbitrary } from "../arbitraries/index.ts";
+import type { FieldsNode } from "../ast/fields.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import { calendarOf } from "../backends/predicate/calendar.ts";
+import { ConformanceError } from "../errors/conformance-error.ts";
+import { InvalidOptionError } from "../errors/invalid-input.ts";
+import { type PageLinks, pageLinks } from "../list/paginate.ts";
+import { buildQueryString } from "../list/query-string.ts";
+import { schemas } from "../schema/resources.ts";
+import type { Schema } from "../schema/schema.ts";
+import { equalJson } from "./equal-json.ts";
+import { type Fetch, fetchJson } from "./fetch-json.ts";
+import { referenceEvaluate } from "./reference-evaluate.ts";
+
+/** What `runConformance` needs: the server, its resource, and fast-check's settings. */
+export interface ConformanceOptions {
+  /** The API's base, such as `http://127.0.0.1:8080/api`; resources are below it. */
+  readonly url: string;
+  /** Sent as `Authorization: Bearer <token>`. */
+  readonly token: string;
+  /** The resource to test, such as `artefacts`. */
+  readonly resource: string;
+  /**
+   * The fields the generated filters and selections use; the API's own schema (`schemas`) when
+   * `resource` is `projects`, `artefacts` or `findings`, required otherwise.
+   */
+  readonly schema?: Schema | undefined;
+  /** Requests to send: 100 unless set. */
+  readonly runs?: number | undefined;
+  /** fast-check's seed, to repeat a run: a random one unless set (the report gives it). */
+  readonly seed?: number | undefined;
+  /** With `seed`, fast-check's path of a reported disagreement (`report.path`), to replay it alone. */
+  readonly path?: string | undefined;
+  /** The zones a `timezone` header is drawn from (it is sometimes left out): `TIME_ZONES` unless set. */
+  readonly timeZones?: readonly string[] | undefined;
+  /** The `fetch` to send requests with: the global one unless set. */
+  readonly fetch?: Fetch | undefined;
+  /** Called after each request the property sends, with how many it has sent. */
+  readonly onRequest?: ((count: number) => void) | undefined;
+}
+
+/** One generated request: a page of a filtered, projected list, or one item by id. */
+export type ConformanceCase =
+  | {
+      readonly kind: "list";
+      readonly where: WhereExpression | undefined;
+      readonly fields: FieldsNode | undefined;
+      readonly page: number | undefined;
+      readonly size: number;
+      readonly timeZone: string | undefined;
+    }
+  | { readonly kind: "item"; readonly index: number; readonly fields: FieldsNode | undefined };
+
+/** How one response differed from the reference evaluation. */
+export interface Disagreement {
+  /** The URL requested (GET), query string included. */
+  readonly request: string;
+  /** The `timezone` header sent with it, if any. */
+  readonly timeZone: string | undefined;
+  /** What differed: a status, the items (with the first different one), or a link by name. */
+  readonly reason: string;
+  /** The reference's answer in brief: the item count and ids and the links' pages, or the item. */
+  readonly expected: string;
+  /** The server's answer, described the same way. */
+  readonly received: string;
+}
+
+/** The server matched the reference on every generated request. */
+export interface ConformanceAgreement {
+  readonly agrees: true;
+  /** Requests sent. */
+  readonly runs: number;
+  /** The seed that repeats the run. */
+  readonly seed: number;
+  /** Records of the resource fetched before the run. */
+  readonly records: number;
+}
+
+/** The server answered a request differently: the first such request, shrunk to a minimal one. */
+export interface ConformanceDisagreement {
+  readonly agrees: false;
+  /** Requests sent until the first disagreement, shrinking aside. */
+  readonly runs: number;
+  readonly seed: number;
+  readonly records: number;
+  /** With `seed`, replays the shrunk request alone: `runConformance({ …, seed, path })`. */
+  readonly path: string;
+  /** Shrinking steps from the first disagreement to this one. */
+  readonly shrinks: number;
+  /** The shrunk request, with what was expected and received. */
+  readonly disagreement: Disagreement;
+}
+
+/** The outcome of `runConformance`: agreement over every run, or the shrunk disagreement. */
+export type ConformanceReport = ConformanceAgreement | ConformanceDisagreement;
+
+type Row = Record<string, unknown>;
+
+/** What a run reads once its options are checked. */
+interface Settings {
+  readonly base: string;
+  readonly token: string;
+  readonly resource: string;
+  readonly schema: Schema;
+  readonly fetch: Fetch;
+}
+
+const CALLER = "runConformance";
+
+// The API's resources, so a team testing one of them need not name its schema.
+const API_SCHEMAS: Readonly<Record<string, Schema>> = {
+  projects: schemas.project,
+  artefacts: schemas.artefact,
+  findings: schemas.finding,
+};
+
+const isObject = (value: unknown): value is Row =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function headersFor(token: string, timeZone?: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    accept: "application/json",
+  };
+  if (timeZone !== undefined) headers.timezone = timeZone;
+  return headers;
+}
+
+/** Reads every record of the resource once, following `next` links from the first page. */
+async function fetchAll(settings: Settings): Promise<Row[]> {
+  const { resource, token } = settings;
+  const records: Row[] = [];
+  const seen = new Set<string>();
+  let next: string | undefined = settings.base;
+  while (next !== undefined) {
+    const url: string = next;
+    const unreadable = (message: string) => new ConformanceError("SERVER_UNREADABLE", url, message);
+    if (seen.has(url)) throw unreadable(`the server's next links loop back to ${url}`);
+    seen.add(url);
+    const response = await fetchJson(settings.fetch, url, headersFor(token));
+    if (response.status !== 200) {
+      const message = isObject(response.body) ? response.body.message : undefined;
+      throw unreadable(
+        `GET ${url} answered ${response.status}${typeof message === "string" ? `: ${message}` : ""}`,
+      );
+    }
+    const body = response.body;
+    const items = isObject(body) ? body[resource] : undefined;
+    if (!isObject(body) || !Array.isArray(items) || !isObject(body._links)) {
+      throw unreadable(`GET ${url} is not a list response with _links and "${resource}"`);
+    }
+    for (const item of items) {
+      if (!isObject(item)) throw unreadable(`GET ${url} holds an item that is not an object`);
+      records.push(item);
+    }
+    const link = (body._links as Row).next;
+    const href = isObject(link) && typeof link.href === "string" ? link.href : undefined;
+    next = href === undefined ? undefined : new URL(href, url).href;
+  }
+  return records;
+}
+
+/** The page number and size a link's href carries, for comparing links across hosts. */
+function pageOf(link: unknown): string {
+  if (!isObject(link) || typeof link.href !== "string") return "(none)";
+  const query = new URL(link.href, "http://x").searchParams;
+  return `page=${query.get("page")}&size=${query.get("size")}`;
+}
+
+const LINK_NAMES = ["self", "first", "last", "previous", "next"] as const;
+
+function describeRows(rows: readonly unknown[]): string {
+  const ids = rows.map((row) => (isObject(row) && "id" in row ? JSON.stringify(row.id) : "?"));
+  const shown = ids.length > 12 ? `${ids.slice(0, 12).join(", ")}, …` : ids.join(", ");
+  return `${rows.length} item${rows.length === 1 ? "" : "s"}${rows.length ? ` (ids ${shown})` : ""}`;
+}
+
+function describeLinks(links: Readonly<Record<string, unknown>>): string {
+  return LINK_NAMES.filter((name) => links[name] !== undefined)
+    .map((name) => `${name} ${pageOf(links[name])}`)
+    .join(", ");
+}
+
+/** Describes the first difference between two rows, for a report a person can act on. */
+function firstDifference(expected: readonly unknown[], received: readonly unknown[]): string {
+  for (let i = 0; i < Math.max(expected.length, received.length); i++) {
+    if (!equalJson(expected[i], received[i])) {
+      return `item ${i + 1}: expected ${JSON.stringify(expected[i]) ?? "nothing"}, received ${JSON.stringify(received[i]) ?? "nothing"}`;
+    }
+  }
+  return "";
+}
+
+/** Sends one case and compares the answer with the reference evaluation of the same data. */
+async function check(
+  testCase: ConformanceCase,
+  records: readonly Row[],
+  settings: Settings,
+): Promise<Disagreement | undefined> {
+  const { base, token, resource } = settings;
+  if (testCase.kind === "item") {
+    const project = testCase.fields ? compileFields(testCase.fields) : (row: Row) => row;
+    const record = records[testCase.index] as Row;
+    const query = testCase.fields ? `?${buildQueryString({ fields: testCase.fields })}` : "";
+    const request = `${base}/${encodeURIComponent(String(record.id))}${query}`;
+    const response = await fetchJson(settings.fetch, request, headersFor(token));
+    const expected = JSON.stringify(project(record));
+    const disagree = (reason: string, received: string) => ({
+      request,
+      timeZone: undefined,
+      reason,
+      expected,
+      received,
+    });
+    if (response.status !== 200)
+      return disagree(`status ${response.status}`, JSON.stringify(response.body));
+    if (!equalJson(response.body, project(record))) {
+      return disagree("a different item", JSON.stringify(response.body));
+    }
+    return undefined;
+  }
+
+  const { where, fields, page, size, timeZone } = testCase;
+  const query = buildQueryString({ where, fields, page, size });
+  const request = `${base}?${query}`;
+  // The reference is the one `qaql serve` answers with.
+  const { items: expectedItems, total } = await referenceEvaluate(records, {
+    where,
+    fields,
+    page: page ?? 1,
+    size,
+    paginated: true,
+    resource,
+    timeZone: timeZone ?? "UTC",
+    schema: settings.schema,
+  });
+  const expectedLinks: PageLinks = pageLinks(request, { page: page ?? 1, size }, total);
+  const expected = `${describeRows(expectedItems)}; _links ${describeLinks(expectedLinks as unknown as Row)}`;
+  const disagree = (reason: string, received: string): Disagreement => ({
+    request,
+    timeZone,
+    reason,
+    expected,
+    received,
+  });
+
+  const response = await fetchJson(settings.fetch, request, headersFor(token, timeZone));
+  if (response.status !== 200) {
+    const body = isObject(response.body) ? response.body : {};
+    const message = typeof body.message === "string" ? body.message.split("\n")[0] : "";
+    return disagree(
+      `status ${response.status}`,
+      `status ${response.status} ${message ?? ""}`.trim(),
+    );
+  }
+  const body = response.body;
+  const items = isObject(body) ? body[resource] : undefined;
+  if (!isObject(body) || !Array.isArray(items) || !isObject(body._links)) {
+    return disagree("not a list response", JSON.stringify(body).slice(0, 200));
+  }
+  const received = `${describeRows(items)}; _links ${describeLinks(body._links)}`;
+  if (!equalJson(items, expectedItems)) {
+    return disagree(`different items: ${firstDifference(expectedItems, items)}`, received);
+  }
+  for (const name of LINK_NAMES) {
+    const want = expectedLinks[name];
+    const got = body._links[name];
+    if ((want === undefined) !== (got === undefined) || (want && pageOf(want) !== pageOf(got))) {
+      return disagree(`a different "${name}" link`, received);
+    }
+  }
+  return undefined;
+}
+
+/** Cases drawn for the fetched records: filters use their values, pages run past the end. */
+function casesFor(
+  records: readonly Row[],
+  schema: Schema,
+  timeZones: readonly string[],
+): fc.Arbitrary<ConformanceCase> {
+  const list: fc.Arbitrary<ConformanceCase> = fc.record({
+    kind: fc.constant("list" as const),
+    where: fc.option(whereArbitrary(schema, { records }), { nil: undefined, freq: 6 }),
+    fields: fc.option(fieldsArbitrary(schema), { nil: undefined, freq: 2 }),
+    page: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined, freq: 6 }),
+    size: fc.integer({ min: 1, max: 25 }),
+    timeZone:
+      timeZones.length === 0
+        ? fc.constant(undefined)
+        : fc.option(fc.constantFrom(...timeZones), { nil: undefined, freq: 2 }),
+  });
+  const withIds = records.filter(
+    (record) => typeof record.id === "number" || typeof record.id === "string",
+  );
+  if (withIds.length < records.length || records.length === 0) return list;
+  const item: fc.Arbitrary<ConformanceCase> = fc.record({
+    kind: fc.constant("item" as const),
+    index: fc.integer({ min: 0, max: records.length - 1 }),
+    fields: fc.option(fieldsArbitrary(schema), { nil: undefined, freq: 2 }),
+  });
+  return fc.oneof({ weight: 6, arbitrary: list }, { weight: 1, arbitrary: item });
+}
+
+/** Checks the options a run cannot start without, in the order they are listed. */
+function readSettings(options: ConformanceOptions): Settings {
+  const invalid = (option: string, problem: string) =>
+    new InvalidOptionError(CALLER, option, problem);
+  if (typeof options.url !== "string" || !/^https?:\/\//.test(options.url)) {
+    throw invalid("url", `must be an http(s) URL, not ${JSON.stringify(options.url)}`);
+  }
+  const { runs, seed, path, resource } = options;
+  if (runs !== undefined && !(Number.isSafeInteger(runs) && runs >= 1)) {
+    throw invalid("runs", `must be a positive integer, not ${String(runs)}`);
+  }
+  if (seed !== undefined && !Number.isSafeInteger(seed)) {
+    throw invalid("seed", `must be an integer, not ${String(seed)}`);
+  }
+  if (path !== undefined && seed === undefined) {
+    throw invalid("path", "replays a case of one run: give its seed too");
+  }
+  // An unknown zone would throw inside the property, which fast-check takes for a disagreement.
+  for (const zone of options.timeZones ?? []) calendarOf(zone);
+  const schema =
+    options.schema ?? (Object.hasOwn(API_SCHEMAS, resource) ? API_SCHEMAS[resource] : undefined);
+  if (schema === undefined) {
+    throw invalid(
+      "schema",
+      `is required for ${JSON.stringify(resource)}, not one of the API's resources`,
+    );
+  }
+  return {
+    base: `${options.url.replace(/\/+$/, "")}/${encodeURIComponent(resource)}`,
+    token: options.token,
+    resource,
+    schema,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+  };
+}
+
+/**
+ * Checks a live server against the reference semantics: fetches every record of the resource
+ * once, then sends generated filters, selections and pages (fast-check) and compares each answer
+ * with the reference evaluation of the same records; a disagreement is shrunk to a minimal
+ * request. Throws an InvalidOptionError (or UnknownTimeZoneError) for options it cannot run
+ * with, before any request, and a ConformanceError when the server cannot be read.
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  const settings = readSettings(options);
+  const records = await fetchAll(settings);
+  const seed = options.seed ?? Date.now() ^ (Math.random() * 0x100000000);
+  const timeZones = options.timeZones ?? TIME_ZONES;
+  let requests = 0;
+  const property = fc.asyncProperty(
+    casesFor(records, settings.schema, timeZones),
+    async (testCase) => {
+      requests++;
+      options.onRequest?.(requests);
+      return (await check(testCase, records, settings)) === undefined;
+    },
+  );
+  const details = await fc.check(property, {
+    numRuns: options.runs ?? 100,
+    seed,
+    ...(options.path !== undefined && { path: options.path }),
+  });
+  if (details.errorInstance && !details.counterexample) throw details.errorInstance;
+  if (!details.failed || !details.counterexample) {
+    return { agrees: true, runs: details.numRuns, seed, records: records.length };
+  }
+  const [minimal] = details.counterexample;
+  const disagreement = await check(minimal, records, settings);
+  if (disagreement === undefined) {
+    throw new ConformanceError(
+      "SERVER_NOT_DETERMINISTIC",
+      settings.base,
+      "the server answered the shrunk case differently on a second try: is it deterministic?",
+    );
+  }
+  return {
+    agrees: false,
+    runs: details.numRuns,
+    seed,
+    path: details.counterexamplePath ?? "",
+    shrinks: details.numShrinks,
+    records: records.length,
+    disagreement,
+  };
+}
