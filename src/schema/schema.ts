@@ -263,6 +263,17 @@ export function nearestName(typed: string, names: Iterable<string>): string | un
   return started.length === 1 ? started[0] : undefined;
 }
 
+/** The name at one place: `typed` where it is there and usable, else the nearest usable one. */
+export function usableName(
+  typed: string,
+  fields: Readonly<Record<string, FieldType>>,
+  usable: (name: string) => boolean,
+): string | undefined {
+  return Object.hasOwn(fields, typed) && usable(typed)
+    ? typed
+    : nearestName(typed, Object.keys(fields).filter(usable));
+}
+
 /**
  * The path of a schema that a mistyped `where` path most likely stands for, as it would be
  * written (`typ.id` gives `type.id`), or undefined. Each segment the schema does not know, or
@@ -279,10 +290,7 @@ export function suggestPath(schema: Schema, segments: readonly string[]): string
       return last || (type.kind === "object" && type.fields !== null);
     };
     const typed = segments[i] as string;
-    const name =
-      Object.hasOwn(fields, typed) && leadsOn(typed)
-        ? typed
-        : nearestName(typed, Object.keys(fields).filter(leadsOn));
+    const name = usableName(typed, fields, leadsOn);
     if (name === undefined) return undefined;
     out.push(name);
     const type = fields[name] as FieldType;

@@ -1,7 +1,7 @@
 import type { FieldItemNode, FieldsNode } from "../ast/fields.ts";
 import type { Span } from "../ast/span.ts";
 import type { ValidationIssue } from "../errors/errors.ts";
-import { type FieldType, nearestName, type Schema } from "./schema.ts";
+import { type FieldType, type Schema, usableName } from "./schema.ts";
 
 /** Stable codes of the problems a schema finds in a selection (grammar/language.md 4). */
 export type FieldsValidationCode = "UNKNOWN_FIELD" | "SCALAR_SUBSELECTION";
@@ -48,10 +48,7 @@ function suggestItem(scope: Scope, prefix: string, item: FieldItemNode): Suggest
     const leadsOn = (name: string) =>
       (i === segments.length - 1 && !item.selection) ||
       scopeBelow(fields[name] as FieldType) !== "scalar";
-    const name =
-      Object.hasOwn(fields, typed) && leadsOn(typed)
-        ? typed
-        : nearestName(typed, Object.keys(fields).filter(leadsOn));
+    const name = usableName(typed, fields, leadsOn);
     if (name === undefined) return undefined;
     out.push(name);
     current = scopeBelow(fields[name] as FieldType);
