@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
@@ -12,6 +11,7 @@ import { queryCommand } from "./commands/query.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { sqlCommand } from "./commands/sql.ts";
 import { CliError, EXIT, UsageError } from "./failure.ts";
+import { packageVersion } from "./package-version.ts";
 import { styleMessage } from "./terminal.ts";
 
 /** Every command, in the order `qaql --help` lists them. */
@@ -25,15 +25,6 @@ const COMMANDS: readonly Command[] = [
   serveCommand,
   conformanceCommand,
 ];
-
-function version(): string {
-  const manifest = new URL("../package.json", import.meta.url);
-  try {
-    return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
-  } catch {
-    return "unknown";
-  }
-}
 
 const MAIN_HELP = `Usage: qaql <command> [options]
 
@@ -106,7 +97,7 @@ export async function main(args: readonly string[], context: CommandContext): Pr
       return name === undefined ? EXIT.usage : EXIT.ok;
     }
     if (name === "--version" || name === "-v") {
-      context.stdout.write(`${version()}\n`);
+      context.stdout.write(`${packageVersion()}\n`);
       return EXIT.ok;
     }
     const command = COMMANDS.find((candidate) => candidate.name === name);

@@ -2,8 +2,8 @@ import type { Log, ReportingDescriptor, Result } from "sarif";
 import type { SyntaxErrorCode } from "../../errors/errors.ts";
 import type { FieldsValidationCode } from "../../schema/validate-fields.ts";
 import type { WhereValidationCode } from "../../schema/validate-where.ts";
+import { packageVersion } from "../package-version.ts";
 import type { CheckResult, Problem } from "./check-text.ts";
-import { packageVersion } from "./package-version.ts";
 import type { CheckedText } from "./texts.ts";
 
 type ProblemCode = SyntaxErrorCode | WhereValidationCode | FieldsValidationCode;
