@@ -4,6 +4,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { expect } from "vitest";
+import { formatFields } from "../../src/backends/format/format-fields.ts";
+import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { UnknownTimeZoneError } from "../../src/errors/unknown-time-zone-error.ts";
 import type { ListSourceRequest } from "../../src/http/list-source.ts";
 import type { ListHandlerOptions } from "../../src/http/read-handler-options.ts";
@@ -483,3 +486,60 @@ export const listCases: readonly ListCase[] = [
     body: badRequest("page=0", { code: "INVALID_PAGE", parameter: "page" }),
   },
 ];
+
+/** How a test reaches one answer of the table: the answer, a fresh GET, the request's origin. */
+export interface Answered {
+  readonly handler: HandlerName;
+  readonly row: ListCase;
+  readonly response: Response;
+  readonly text: string;
+  readonly fixture: ListFixture;
+  readonly origin: string;
+  readonly get: () => Promise<Response>;
+  /** The headers to compare, without those a server adds of its own. */
+  readonly headersOf: (response: Response) => [string, string][];
+}
+
+/**
+ * Everything the table expects of one answer, wherever it was served from (the bare handler
+ * or a framework): status, type, `Vary`, headers, body and its length, no stack, what
+ * `onError` heard, and what a function source was asked.
+ */
+export async function expectAnswer(answer: Answered): Promise<void> {
+  const { handler, row, response, text, fixture } = answer;
+  expect(response.status).toBe(row.status);
+  expect(response.headers.get("content-type")).toBe(row.contentType);
+  expect(response.headers.get("vary")).toBe(VARY);
+  for (const [header, value] of Object.entries(row.responseHeaders ?? {})) {
+    expect(response.headers.get(header), header).toBe(value);
+  }
+  if (row.body === undefined) {
+    expect(text).toBe("");
+    // HEAD answers what GET would, without the body.
+    const get = await answer.get();
+    expect(get.status).toBe(row.status);
+    expect(answer.headersOf(response)).toEqual(answer.headersOf(get));
+  } else {
+    expect(JSON.parse(text)).toEqual(row.body);
+    expect(response.headers.get("content-length")).toBe(
+      String(new TextEncoder().encode(text).byteLength),
+    );
+  }
+  expect(text).not.toMatch(/stack|\bat .*:\d+:\d+/);
+  expect(fixture.reported.map((error) => (error as Error).message)).toEqual(
+    row.reported === undefined ? [] : [row.reported],
+  );
+  if (handler === "sql" && row.sourceRequest) {
+    expect(fixture.sourceCalls).toHaveLength(1);
+    const [call] = fixture.sourceCalls as [ListFixture["sourceCalls"][number]];
+    const { where, fields, page, size, offset, timeZone, resource } = call.request;
+    expect({
+      where: where && formatWhere(where),
+      fields: fields && formatFields(fields),
+      ...{ page, size, offset, timeZone, resource },
+    }).toEqual(row.sourceRequest);
+    // The raw query reached the handler as the client sent it, mount point included.
+    expect(call.request.request.url).toBe(`${answer.origin}${row.url}`);
+    expect(call.request.schema?.fields).toHaveProperty("analysisTime");
+  }
+}
