@@ -4,14 +4,15 @@ export default defineConfig([
   {
     // The library, the artefact query definition as `qaql/query`, the fast-check arbitraries
     // as `qaql/arbitraries`, the check of a live server built on them as `qaql/conformance`,
-    // list requests as Web Request -> Response as `qaql/http`, and one entry per framework
-    // integration (`qaql/express`, …).
+    // list requests as Web Request -> Response as `qaql/http`, the reference server (Node
+    // only) as `qaql/server`, and one entry per framework integration (`qaql/express`, …).
     entry: {
       index: "src/index.ts",
       query: "src/query/index.ts",
       arbitraries: "src/arbitraries/index.ts",
       conformance: "src/conformance/index.ts",
       http: "src/http/index.ts",
+      server: "src/server/index.ts",
       express: "src/integrations/express/index.ts",
       fastify: "src/integrations/fastify/index.ts",
       hono: "src/integrations/hono/index.ts",

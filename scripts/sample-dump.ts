@@ -441,7 +441,7 @@ function projectRecord(plan: ProjectPlan, seed: number): object {
   record.branches = branches;
   record._links = {
     self: { href: `/api/projects/${plan.id}` },
-    artefacts: { href: `/api/projects/${plan.id}/artefacts` },
+    artefacts: { href: `/api/projects/${encodeURIComponent(plan.name)}/artefacts` },
   };
   return record;
 }
@@ -782,7 +782,12 @@ function artefactRecord(
     indicators,
     infos,
     links: linksOf(random, node, pools),
-    _links: { self: { href: `/api/artefacts/${node.id}` } },
+    _links: {
+      self: { href: `/api/artefacts/${node.id}` },
+      project: { href: `/api/projects/${plan.id}` },
+      findings: { href: `/api/artefacts/${node.id}/findings` },
+      query: { href: `/api/artefacts/${node.id}/query` },
+    },
   };
 }
 
@@ -965,7 +970,10 @@ function findingLines(plan: ProjectPlan, seed: number): string {
       locations,
       projectId: plan.id,
       creationDate: formatDay(start + random.int(0, Math.floor((end - start) / DAY)) * DAY),
-      _links: { self: { href: `/api/findings/${id}` } },
+      _links: {
+        self: { href: `/api/findings/${id}` },
+        project: { href: `/api/projects/${plan.id}` },
+      },
     };
     lines.push(JSON.stringify(record));
   }

@@ -85,9 +85,20 @@ describe("layering", () => {
     for (const spec of main?.imports ?? []) expect(spec).not.toMatch(/query\//);
   });
 
-  it("uses node: modules nowhere outside the command line", () => {
-    for (const { file, imports } of files.filter((f) => !f.file.startsWith("cli"))) {
+  it("uses node: modules nowhere outside the command line and the reference server", () => {
+    const library = files.filter(
+      (f) => !f.file.startsWith("cli/") && !f.file.startsWith("server/"),
+    );
+    for (const { file, imports } of library) {
       for (const spec of imports) expect(`${file}: ${spec}`).not.toMatch(/: node:/);
+    }
+  });
+
+  it("keeps the main entry's and qaql/http's import graphs away from the reference server", () => {
+    for (const entry of ["index.ts", "http/index.ts"]) {
+      for (const file of importGraph(join(SRC, entry)).keys()) {
+        expect(`${entry}: ${relative(SRC, file)}`).not.toMatch(/: (server|cli)\//);
+      }
     }
   });
 

@@ -80,4 +80,30 @@ describe("the entries", () => {
     expect(typeof main.compileWhere).toBe("function");
     expect(packedFiles()).toContain("CHANGELOG.md");
   });
+
+  it("serves createApiServer from qaql/server, answering the API's routes", async () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      exports: Record<string, { import: string }>;
+    };
+    const entry = (name: string) => join(ROOT, manifest.exports[name]?.import ?? "missing");
+    const { createApiServer } = (await import(
+      entry("./server")
+    )) as typeof import("../src/server/index.ts");
+    const main = (await import(entry("."))) as Record<string, unknown>;
+    expect(main.createApiServer).toBeUndefined();
+    const token = "a-permanent-token-for-ci-0001";
+    const server = createApiServer({
+      data: {
+        projects: [{ id: 1, name: "core" }],
+        artefacts: [{ id: 7, projectId: 1, name: "A" }],
+      },
+      permanentTokens: [token],
+    });
+    const response = await server.fetch(
+      new Request("http://localhost/api/projects/core/artefacts?fields=name", {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
+    expect(await response.json()).toMatchObject({ artefacts: [{ name: "A" }] });
+  });
 });

@@ -1,5 +1,6 @@
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
+import { type PageSizeOptions, resolvePageSizeOptions } from "../list/page-size.ts";
 import {
   defineSchema,
   isCheckedSchema,
@@ -7,6 +8,7 @@ import {
   type Schema,
   type SchemaShape,
 } from "../schema/schema.ts";
+import { type ParseLimits, resolveLimits } from "./limits.ts";
 import { isPlainRecord, own } from "./members.ts";
 
 /** A `schema` option: a checked schema, its normalized form as JSON carries it, or a plain shape. */
@@ -69,4 +71,52 @@ export function readSchemaOption(caller: string, value: unknown): Schema | undef
 export function readStringOption(caller: string, name: string, value: unknown): string | undefined {
   if (value === undefined || typeof value === "string") return value;
   throw new InvalidOptionError(caller, name, `expected a string; found ${describeFound(value)}`);
+}
+
+/** Runs a check of the library that throws `RangeError`, as an `InvalidOptionError` naming `option`. */
+export function checkOption<T>(caller: string, option: string, value: unknown, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new InvalidOptionError(caller, option, `${error.message}; found ${describeFound(value)}`);
+  }
+}
+
+/** Reads a `limits` option (grammar/language.md 1.4): absent, or an object of valid limits. */
+export function readLimitsOption(caller: string, value: unknown): ParseLimits {
+  if (value === undefined) return {};
+  if (!isPlainRecord(value)) {
+    throw new InvalidOptionError(
+      caller,
+      "limits",
+      `expected an object; found ${describeFound(value)}`,
+    );
+  }
+  const maxLength = own(value, "maxLength");
+  const maxDepth = own(value, "maxDepth");
+  checkOption(caller, "limits.maxLength", maxLength, () =>
+    resolveLimits({ maxLength } as ParseLimits),
+  );
+  checkOption(caller, "limits.maxDepth", maxDepth, () =>
+    resolveLimits({ maxDepth } as ParseLimits),
+  );
+  return {
+    ...(maxLength === undefined ? {} : { maxLength: maxLength as number }),
+    ...(maxDepth === undefined ? {} : { maxDepth: maxDepth as number }),
+  };
+}
+
+/** Reads the `defaultSize` and `maxSize` options (grammar/language.md 6.1), defaults filled in. */
+export function readPageSizeOptions(
+  caller: string,
+  defaultSize: unknown,
+  maxSize: unknown,
+): { defaultSize: number; maxSize: number } {
+  checkOption(caller, "maxSize", maxSize, () =>
+    resolvePageSizeOptions({ maxSize } as PageSizeOptions),
+  );
+  return checkOption(caller, "defaultSize", defaultSize, () =>
+    resolvePageSizeOptions({ maxSize, defaultSize } as PageSizeOptions),
+  );
 }

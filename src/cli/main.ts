@@ -7,6 +7,7 @@ import { checkCommand } from "./commands/check.ts";
 import { conformanceCommand } from "./commands/conformance.ts";
 import { filterCommand } from "./commands/filter.ts";
 import { fmtCommand } from "./commands/fmt.ts";
+import { openapiCommand } from "./commands/openapi.ts";
 import { queryCommand } from "./commands/query.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { sqlCommand } from "./commands/sql.ts";
@@ -23,6 +24,7 @@ const COMMANDS: readonly Command[] = [
   sqlCommand,
   queryCommand,
   serveCommand,
+  openapiCommand,
   conformanceCommand,
 ];
 

@@ -20,8 +20,14 @@ export interface ConformanceOptions {
   readonly url: string;
   /** Sent as `Authorization: Bearer <token>`. */
   readonly token: string;
-  /** The resource to test, such as `artefacts`. */
-  readonly resource: string;
+  /** The resource to test, such as `artefacts`; the last segment of `route` unless set. */
+  readonly resource?: string | undefined;
+  /**
+   * The list to test, as a path below `url`: a nested list such as
+   * `projects/payments-core/artefacts` (percent-encoded as in a URL); `resource` unless set.
+   * Its items are still requested at `<url>/<resource>/<id>`.
+   */
+  readonly route?: string | undefined;
   /**
    * The fields the generated filters and selections use; the API's own schema (`schemas`) when
    * `resource` is `projects`, `artefacts` or `findings`, required otherwise.
@@ -74,8 +80,10 @@ export interface ConformanceAgreement {
   readonly runs: number;
   /** The seed that repeats the run. */
   readonly seed: number;
-  /** Records of the resource fetched before the run. */
+  /** Records of the list fetched before the run. */
   readonly records: number;
+  /** The resource the list's answers name, given or taken from the route. */
+  readonly resource: string;
 }
 
 /** The server answered a request differently: the first such request, shrunk to a minimal one. */
@@ -85,6 +93,7 @@ export interface ConformanceDisagreement {
   readonly runs: number;
   readonly seed: number;
   readonly records: number;
+  readonly resource: string;
   /** With `seed`, replays the shrunk request alone: `runConformance({ …, seed, path })`. */
   readonly path: string;
   /** Shrinking steps from the first disagreement to this one. */
@@ -100,7 +109,10 @@ type Row = Record<string, unknown>;
 
 /** What a run reads once its options are checked. */
 interface Settings {
+  /** The list's URL. */
   readonly base: string;
+  /** The URL below which an item is found by its id. */
+  readonly itemBase: string;
   readonly token: string;
   readonly resource: string;
   readonly schema: Schema;
@@ -204,7 +216,7 @@ async function check(
     const project = testCase.fields ? compileFields(testCase.fields) : (row: Row) => row;
     const record = records[testCase.index] as Row;
     const query = testCase.fields ? `?${buildQueryString({ fields: testCase.fields })}` : "";
-    const request = `${base}/${encodeURIComponent(String(record.id))}${query}`;
+    const request = `${settings.itemBase}/${encodeURIComponent(String(record.id))}${query}`;
     const response = await fetchJson(settings.fetch, request, headersFor(token));
     const expected = JSON.stringify(project(record));
     const disagree = (reason: string, received: string) => ({
@@ -303,6 +315,35 @@ function casesFor(
   return fc.oneof({ weight: 6, arbitrary: list }, { weight: 1, arbitrary: item });
 }
 
+/** The list's path below the API's base and the resource its answers name. */
+function readRoute(
+  route: string | undefined,
+  resource: string | undefined,
+): { route: string; resource: string } {
+  const invalid = (option: string, problem: string) =>
+    new InvalidOptionError(CALLER, option, problem);
+  if (resource !== undefined && (typeof resource !== "string" || resource === "")) {
+    throw invalid("resource", `must be a resource's name, not ${JSON.stringify(resource)}`);
+  }
+  if (route === undefined) {
+    if (resource === undefined) throw invalid("resource", "name the resource, or give a route");
+    return { route: encodeURIComponent(resource), resource };
+  }
+  const path = typeof route === "string" ? route.replace(/^\/+|\/+$/g, "") : "";
+  if (path === "" || /[?#]/.test(path) || path.split("/").includes("")) {
+    throw invalid(
+      "route",
+      `must be a path such as "projects/core/artefacts", not ${JSON.stringify(route)}`,
+    );
+  }
+  try {
+    const decoded = path.split("/").map((segment) => decodeURIComponent(segment));
+    return { route: path, resource: resource ?? (decoded.at(-1) as string) };
+  } catch {
+    throw invalid("route", `holds a broken percent-escape: ${JSON.stringify(route)}`);
+  }
+}
+
 /** Checks the options a run cannot start without, in the order they are listed. */
 function readSettings(options: ConformanceOptions): Settings {
   const invalid = (option: string, problem: string) =>
@@ -310,7 +351,8 @@ function readSettings(options: ConformanceOptions): Settings {
   if (typeof options.url !== "string" || !/^https?:\/\//.test(options.url)) {
     throw invalid("url", `must be an http(s) URL, not ${JSON.stringify(options.url)}`);
   }
-  const { runs, seed, path, resource } = options;
+  const { runs, seed, path } = options;
+  const { route, resource } = readRoute(options.route, options.resource);
   if (runs !== undefined && !(Number.isSafeInteger(runs) && runs >= 1)) {
     throw invalid("runs", `must be a positive integer, not ${String(runs)}`);
   }
@@ -330,8 +372,10 @@ function readSettings(options: ConformanceOptions): Settings {
       `is required for ${JSON.stringify(resource)}, not one of the API's resources`,
     );
   }
+  const url = options.url.replace(/\/+$/, "");
   return {
-    base: `${options.url.replace(/\/+$/, "")}/${encodeURIComponent(resource)}`,
+    base: `${url}/${route}`,
+    itemBase: `${url}/${encodeURIComponent(resource)}`,
     token: options.token,
     resource,
     schema,
@@ -367,7 +411,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   });
   if (details.errorInstance && !details.counterexample) throw details.errorInstance;
   if (!details.failed || !details.counterexample) {
-    return { agrees: true, runs: details.numRuns, seed, records: records.length };
+    const { resource } = settings;
+    return { agrees: true, runs: details.numRuns, seed, records: records.length, resource };
   }
   const [minimal] = details.counterexample;
   const disagreement = await check(minimal, records, settings);
@@ -385,6 +430,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     path: details.counterexamplePath ?? "",
     shrinks: details.numShrinks,
     records: records.length,
+    resource: settings.resource,
     disagreement,
   };
 }

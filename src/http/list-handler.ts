@@ -2,7 +2,8 @@ import { calendarOf } from "../backends/predicate/calendar.ts";
 import { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { pageLinks, resourceOf } from "../list/paginate.ts";
-import { type ListRequest, readListRequest } from "../list/read-list-request.ts";
+import { readListRequest } from "../list/read-list-request.ts";
+import { type CompiledRequest, CompiledRequests } from "./compiled-requests.ts";
 import {
   checkSourceResult,
   type ListSourceResult,
@@ -51,19 +52,28 @@ async function readPage(
   settings: HandlerSettings,
   request: Request,
   resource: string,
-  list: ListRequest,
+  compiled: CompiledRequest,
   timeZone: string,
 ): Promise<ListSourceResult> {
   const { source, schema, limits } = settings;
-  const evaluation = { list, schema, timeZone, limits, signal: request.signal };
-  if (source.kind === "records") return readRecords(source.records, evaluation);
+  const { list } = compiled;
+  const projection = compiled.projection();
+  const common = { list, schema, timeZone, limits, signal: request.signal, projection };
+  if (source.kind === "records") {
+    return readRecords(source.records, { ...common, matches: compiled.matches(timeZone) });
+  }
+  const evaluation = { ...common, matches: undefined };
   const result = await source.read(sourceRequestOf(request, resource, evaluation));
   const { items, total } = checkSourceResult(result, list.size);
-  return { items: project(items, list.fields), total };
+  return { items: project(items, projection), total };
 }
 
 // The checks in qaql serve's order: accept (406), method (405), then the request itself (400).
-async function answer(settings: HandlerSettings, request: Request): Promise<Response> {
+async function answer(
+  settings: HandlerSettings,
+  cache: CompiledRequests,
+  request: Request,
+): Promise<Response> {
   let mediaType = JSON_MEDIA_TYPE;
   try {
     const negotiated = negotiateMediaType(
@@ -89,18 +99,19 @@ async function answer(settings: HandlerSettings, request: Request): Promise<Resp
         `createListHandler: the path ${JSON.stringify(url.pathname)} names no list: give the resource option`,
       );
     }
-    let list: ListRequest;
+    let compiled: CompiledRequest;
     let timeZone: string;
     try {
       timeZone = readTimeZone(request.headers.get("timezone"), settings.timeZone);
       const { schema, limits, defaultSize, maxSize } = settings;
-      list = readListRequest(url.search, { schema, limits, defaultSize, maxSize });
+      const options = { schema, limits, defaultSize, maxSize };
+      compiled = cache.get(url.search, () => readListRequest(url.search, options));
     } catch (error) {
       if (!(error instanceof QueryError || error instanceof UnknownTimeZoneError)) throw error;
       return jsonResponse(request, 400, mediaType, badRequestBody(error));
     }
-    const { items, total } = await readPage(settings, request, resource, list, timeZone);
-    const _links = pageLinks(selfUrlOf(settings, url), list, total);
+    const { items, total } = await readPage(settings, request, resource, compiled, timeZone);
+    const _links = pageLinks(selfUrlOf(settings, url), compiled.list, total);
     return jsonResponse(request, 200, mediaType, { _links, [resource]: items });
   } catch (error) {
     report(settings, request, error);
@@ -117,5 +128,6 @@ async function answer(settings: HandlerSettings, request: Request): Promise<Resp
  */
 export function createListHandler(options: ListHandlerOptions): ListHandler {
   const settings = readHandlerOptions(options);
-  return (request) => answer(settings, request);
+  const cache = new CompiledRequests(settings.schema);
+  return (request) => answer(settings, cache, request);
 }

@@ -1,8 +1,7 @@
-import { compileFields } from "../api/compile-fields.ts";
-import { compileWhere } from "../api/compile-where.ts";
 import { readToSqlOptions, type ToSqlOptions, toSql } from "../api/to-sql.ts";
-import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
+import type { Predicate } from "../backends/predicate/compile-predicate.ts";
+import type { Projection } from "../backends/projection/compile-projection.ts";
 import type { SqlQuery } from "../backends/sql/compile-sql.ts";
 import type { Dialect } from "../backends/sql/dialect.ts";
 import type { DialectName } from "../backends/sql/dialects.ts";
@@ -65,8 +64,12 @@ export type ListSourceFunction = (
 export type ListSource = readonly object[] | AsyncIterable<object> | ListSourceFunction;
 
 /** What evaluating a request needs besides the parameters. */
-interface Evaluation {
+export interface Evaluation {
   readonly list: ListRequest;
+  /** The compiled `where` in the request's zone; undefined without one. */
+  readonly matches: Predicate | undefined;
+  /** The compiled `fields`; undefined without one. */
+  readonly projection: Projection | undefined;
   readonly schema: Schema | undefined;
   readonly timeZone: string;
   readonly limits: ParseLimits;
@@ -77,12 +80,12 @@ interface Evaluation {
 class PageCollector {
   readonly items: object[] = [];
   total = 0;
-  private readonly matches: ((record: unknown) => boolean) | undefined;
+  private readonly matches: Predicate | undefined;
   private readonly start: number;
   private readonly end: number;
 
-  constructor({ list, schema, timeZone, limits }: Evaluation) {
-    this.matches = list.where && compileWhere(list.where, { ...limits, schema, timeZone });
+  constructor({ list, matches }: Evaluation) {
+    this.matches = matches;
     this.start = (list.page - 1) * list.size;
     this.end = this.start + list.size;
   }
@@ -119,14 +122,13 @@ export async function readRecords(
       collector.add(record, index++);
     }
   }
-  return { items: project(collector.items, evaluation.list.fields), total: collector.total };
+  return { items: project(collector.items, evaluation.projection), total: collector.total };
 }
 
 /** The items of a page, each projected by `fields`. */
-export function project(items: readonly object[], fields: FieldsNode | undefined): object[] {
-  if (!fields) return [...items];
-  const projection = compileFields(fields);
-  return items.map((item) => projection(item));
+export function project(items: readonly object[], projection: Projection | undefined): object[] {
+  if (!projection) return [...items];
+  return items.map((item) => projection(item) as object);
 }
 
 /** The request a source function gets, with its `toSql` bound to the request's filter. */

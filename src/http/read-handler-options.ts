@@ -1,10 +1,15 @@
 import { calendarOf } from "../backends/predicate/calendar.ts";
-import { type ParseLimits, resolveLimits } from "../check/limits.ts";
-import { isPlainRecord, oneOf, own } from "../check/members.ts";
-import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
+import type { ParseLimits } from "../check/limits.ts";
+import { oneOf, own } from "../check/members.ts";
+import {
+  readLimitsOption,
+  readOptions,
+  readPageSizeOptions,
+  readSchemaOption,
+  type SchemaOption,
+} from "../check/read-options.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
-import { resolvePageSizeOptions } from "../list/page-size.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { ListSource, ListSourceFunction } from "./list-source.ts";
 import { isVendorName, supportedMediaTypes } from "./media-types.ts";
@@ -82,16 +87,6 @@ const OPTION_NAMES: readonly (keyof ListHandlerOptions)[] = [
 
 function fail(option: string, problem: string): never {
   throw new InvalidOptionError(CALLER, option, problem);
-}
-
-/** Runs a check of the library that throws `RangeError`, as an `InvalidOptionError` for `option`. */
-function checkWith<T>(option: string, value: unknown, check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return fail(option, `${error.message}; found ${describeFound(value)}`);
-  }
 }
 
 // Read once, so that a second request finds nothing: answering from it would be wrong, not slow.
@@ -176,20 +171,6 @@ function readBaseUrl(value: unknown): string {
   return `${isPath ? "" : url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
-function readLimits(value: unknown): ParseLimits {
-  if (value === undefined) return {};
-  if (!isPlainRecord(value))
-    return fail("limits", `expected an object; found ${describeFound(value)}`);
-  const maxLength = own(value, "maxLength");
-  const maxDepth = own(value, "maxDepth");
-  checkWith("limits.maxLength", maxLength, () => resolveLimits({ maxLength } as ParseLimits));
-  checkWith("limits.maxDepth", maxDepth, () => resolveLimits({ maxDepth } as ParseLimits));
-  return {
-    ...(maxLength === undefined ? {} : { maxLength: maxLength as number }),
-    ...(maxDepth === undefined ? {} : { maxDepth: maxDepth as number }),
-  };
-}
-
 function readOnError(value: unknown): HandlerSettings["onError"] {
   if (value === undefined) return (error) => console.error(error);
   if (typeof value === "function") return value as HandlerSettings["onError"];
@@ -211,12 +192,7 @@ export function readHandlerOptions(options: unknown): HandlerSettings {
   if (member("source") === undefined) fail("source", "the records are required");
   const source = readSource(member("source"));
   const schema = readSchemaOption(CALLER, member("schema"));
-  const maxSize = member("maxSize");
-  const defaultSize = member("defaultSize");
-  checkWith("maxSize", maxSize, () => resolvePageSizeOptions({ maxSize } as { maxSize: number }));
-  const sizes = checkWith("defaultSize", defaultSize, () =>
-    resolvePageSizeOptions({ maxSize, defaultSize } as { maxSize: number; defaultSize: number }),
-  );
+  const sizes = readPageSizeOptions(CALLER, member("defaultSize"), member("maxSize"));
   const vendor = readString("vendor", member("vendor")) ?? "qaql";
   if (!isVendorName(vendor)) {
     fail("vendor", `expected letters, digits, "." and "-"; found ${describeFound(vendor)}`);
@@ -229,7 +205,7 @@ export function readHandlerOptions(options: unknown): HandlerSettings {
     mediaTypes: supportedMediaTypes(vendor),
     timeZone: readTimeZoneOption(member("timeZone")),
     linkBase: readBaseUrl(member("baseUrl")),
-    limits: readLimits(member("limits")),
+    limits: readLimitsOption(CALLER, member("limits")),
     onError: readOnError(member("onError")),
   };
 }

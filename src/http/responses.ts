@@ -1,6 +1,7 @@
 import type { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { stringifyJson } from "../json/stringify-json.ts";
+import { echoSafeJson } from "./echo.ts";
 
 /** The type of every answer the client cannot choose, and of a 406. */
 export const JSON_MEDIA_TYPE = "application/json";
@@ -38,10 +39,11 @@ export function errorBody(
 
 /**
  * The 400 body of an error in the request: the error's own `toJSON()` after the status and
- * reason phrase (grammar/language.md 6.7), naming the header for an unknown time zone.
+ * reason phrase (grammar/language.md 6.7), its echoes of the request cut (`echoSafeJson`),
+ * naming the header for an unknown time zone.
  */
 export function badRequestBody(error: QueryError | UnknownTimeZoneError): ErrorBody {
-  const { code, message, ...details } = error.toJSON();
+  const { code, message, ...details } = echoSafeJson(error) as { code: string; message: string };
   const header = error instanceof UnknownTimeZoneError ? { header: "timezone" } : {};
   return errorBody(400, code, message, { ...details, ...header });
 }

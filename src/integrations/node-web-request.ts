@@ -12,6 +12,8 @@ export interface NodeRequestParts {
   /** The path and raw query as the client sent them, before any mount point was cut off. */
   readonly target: string;
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** The request's body, for a method that has one; a list request has none. */
+  readonly body?: ReadableStream<Uint8Array> | undefined;
 }
 
 /** The Node response to the request: its closing before it is finished means the client left. */
@@ -22,7 +24,7 @@ export interface ClosingResponse {
 
 /**
  * A Web `Request` for a Node request, whose signal aborts when the client goes away before the
- * answer is written. A list request has no body, so none is read.
+ * answer is written; its body is read only when given.
  */
 export function toWebRequest(parts: NodeRequestParts, response: ClosingResponse): Request {
   const headers = new Headers();
@@ -41,5 +43,9 @@ export function toWebRequest(parts: NodeRequestParts, response: ClosingResponse)
   origin.host = parts.host;
   // An absolute-form target (`GET http://host/path`, sent to proxies) names its own origin.
   const url = parts.target.startsWith("/") ? `${origin.origin}${parts.target}` : parts.target;
-  return new Request(url, { method: parts.method, headers, signal: controller.signal });
+  const { method, body } = parts;
+  const init: RequestInit = { method, headers, signal: controller.signal };
+  if (body === undefined) return new Request(url, init);
+  // A streamed body needs `duplex: "half"`, which the DOM's RequestInit does not know yet.
+  return new Request(url, { ...init, body, duplex: "half" } as RequestInit);
 }

@@ -10,9 +10,9 @@ import {
   type ConformanceReport,
   runConformance,
 } from "../../src/cli/conformance/run-conformance.ts";
-import { createApiServer } from "../../src/cli/serve/api-server.ts";
-import { type Evaluate, referenceEvaluate } from "../../src/cli/serve/evaluate.ts";
+import { type Evaluate, referenceEvaluate } from "../../src/conformance/reference-evaluate.ts";
 import { schemas } from "../../src/schema/resources.ts";
+import { createApiServer } from "../../src/server/api-server.ts";
 import { CLI, runCli } from "../support/run-cli.ts";
 
 const sample = JSON.parse(
@@ -169,7 +169,13 @@ describe("qaql serve and qaql conformance as commands", () => {
     serve.kill("SIGTERM");
   });
 
-  it("agrees, exit 0", async () => {
+  const ofFirstProject = sample.artefacts?.filter(
+    (artefact) => (artefact as { projectId?: unknown }).projectId === 101,
+  ).length;
+  it.each([
+    [["--resource", "artefacts"], "1001 artefacts"],
+    [["--route", "projects/payments-core/artefacts"], `${ofFirstProject} artefacts`],
+  ])("agrees on %j, exit 0", async (target, records) => {
     const basic = Buffer.from(`${USER}:${PASSWORD}`).toString("base64");
     const { token } = (await (
       await fetch(`${url}/token`, { headers: { authorization: `Basic ${basic}` } })
@@ -183,8 +189,7 @@ describe("qaql serve and qaql conformance as commands", () => {
         url,
         "--token",
         token,
-        "--resource",
-        "artefacts",
+        ...target,
         "--schema",
         "artefact",
         "--runs",
@@ -199,7 +204,9 @@ describe("qaql serve and qaql conformance as commands", () => {
       child.on("close", (status) => resolve({ status, stdout }));
     });
     expect(run.stdout).toMatch(
-      /^agrees: 40 generated requests over 1001 artefacts matched the reference \(seed 3\)\n$/,
+      new RegExp(
+        `^agrees: 40 generated requests over ${records} matched the reference \\(seed 3\\)\n$`,
+      ),
     );
     expect(run.status).toBe(0);
   });

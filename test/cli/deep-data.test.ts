@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiServer, createApiServer } from "../../src/cli/serve/api-server.ts";
+import { type ApiServer, createApiServer } from "../../src/server/api-server.ts";
 import { runCli } from "../support/run-cli.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "qaql-deep-"));

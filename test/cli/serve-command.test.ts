@@ -247,6 +247,47 @@ describe("qaql serve", () => {
     expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
   });
 
+  it("serves the API's nested routes to a permanent token of --tokens, without --user", async () => {
+    const file = join(scratch, "tokens.txt");
+    const token = "ci-token-0123456789-abcdef";
+    writeFileSync(file, `# the CI job's token\n\n  ${token}  \n`);
+    const server = await startServe(["--port", "0", "--tokens", file]);
+    const headers = { authorization: `Bearer ${token}` };
+    const project = sample.projects?.[0] as Row;
+    const href = (project._links as Record<string, { href: string }>).artefacts?.href ?? "";
+    const listed = await fetch(`${server.url}${href.replace(/^\/api/, "")}?fields=id&size=1000`, {
+      headers,
+    });
+    expect(listed.status).toBe(200);
+    const ids = ((await listed.json()) as { artefacts: Row[] }).artefacts.map((row) => row.id);
+    expect(ids).toEqual(
+      sample.artefacts?.filter((row) => row.projectId === project.id).map((row) => row.id),
+    );
+    const query = await fetch(`${server.url}/artefacts/${project.artefactId}/query`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ columns: [{ type: "MEASURE", id: "LOC" }], resultSize: 2 }),
+    });
+    expect(await query.json()).toMatchObject({ rows: [{}, {}], total: ids.length - 1 });
+    expect(
+      (await fetch(`${server.url}/token`, { headers: { authorization: basic("u", "p") } })).status,
+    ).toBe(401);
+    server.child.kill("SIGTERM");
+    expect(await waitForExit(server.child)).toBe(0);
+  });
+
+  it.each([
+    ["an empty tokens file", "# nothing\n", "holds no token"],
+    ["a short token", "short\n", "--tokens: a permanent token needs at least 20 characters"],
+  ])("refuses %s in one line, exit 1", (_, text, words) => {
+    const file = join(scratch, "bad-tokens.txt");
+    writeFileSync(file, text);
+    const run = runCli(["serve", "--tokens", file]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(words);
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
   it("reports a busy port in one line, exit 1", async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { createApiServer } from "../../src/cli/serve/api-server.ts";
-import type { Evaluate } from "../../src/cli/serve/evaluate.ts";
+import type { Evaluate } from "../../src/conformance/reference-evaluate.ts";
 import { schemas } from "../../src/schema/resources.ts";
+import { createApiServer } from "../../src/server/api-server.ts";
 
 const USER = "alice";
 const PASSWORD = "s3cret";

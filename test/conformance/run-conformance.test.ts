@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileWhere } from "../../src/api/compile-where.ts";
-import type { Evaluate } from "../../src/cli/serve/evaluate.ts";
 import { ConformanceError, runConformance } from "../../src/conformance/index.ts";
+import type { Evaluate } from "../../src/conformance/reference-evaluate.ts";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { sample, startServer } from "./reference-server.ts";
@@ -31,6 +31,7 @@ describe("runConformance", () => {
         runs: 50,
         seed: 7,
         records: sample.artefacts?.length,
+        resource: "artefacts",
       });
       // One of the API's resources: its schema is the API's.
       const findings = await runConformance({ url, token, resource: "findings", runs: 30 });
@@ -119,11 +120,47 @@ describe("runConformance", () => {
     [{ seed: 1.5 }, "seed"],
     [{ path: "1:2" }, "path"],
     [{ resource: "builds" }, "schema"],
+    [{ resource: undefined }, "resource"],
+    [{ route: "projects/core/artefacts?x=1" }, "route"],
+    [{ route: "projects//artefacts" }, "route"],
+    [{ route: "projects/%zz/artefacts" }, "route"],
   ])("rejects %j before any request", async (bad, option) => {
     const options = { url: "http://127.0.0.1:9/api", token: "t", resource: "artefacts", ...bad };
     const error = await runConformance(options).catch((e) => e);
     expect(error).toBeInstanceOf(InvalidOptionError);
     expect(error).toMatchObject({ caller: "runConformance", option });
+  });
+
+  it("aims at a nested list, taking its resource from the route", async () => {
+    const { server, url, token } = await startServer();
+    try {
+      const project = sample.projects?.[1] as Record<string, unknown>;
+      const route = `projects/${encodeURIComponent(String(project.name))}/artefacts`;
+      const report = await runConformance({ url, token, route, runs: 40, seed: 4 });
+      const ofProject = sample.artefacts?.filter(
+        (artefact) => (artefact as { projectId?: unknown }).projectId === project.id,
+      );
+      expect(report).toMatchObject({
+        agrees: true,
+        runs: 40,
+        records: ofProject?.length,
+        resource: "artefacts",
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("catches a wrong nested list, at its own path", async () => {
+    const { server, url, token } = await startServer(lateByOne);
+    try {
+      const route = "artefacts/1000/findings";
+      const report = await runConformance({ url, token, route, runs: 200, seed: 5 });
+      if (report.agrees) throw new Error("pages starting late were not caught");
+      expect(report.disagreement.request.startsWith(`${url}/${route}?`)).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 
   it("rejects an unknown time zone before any request", async () => {

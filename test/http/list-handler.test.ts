@@ -252,3 +252,55 @@ describe("the README's example", () => {
     });
   });
 });
+
+describe("echoes of the request in error bodies", () => {
+  const long = "x".repeat(100_000);
+  it.each([
+    ["a timezone", "/api/projects", { timezone: long }, "timeZone"],
+    ["a size", `/api/projects?size=${long}`, {}, "input"],
+    ["a where past the length limit", `/api/projects?where=${long}`, {}, "input"],
+  ])("cuts %s to 100 characters", async (_, path, headers, member) => {
+    const handler = createListHandler({ source: projects });
+    const response = await handler(new Request(`${ORIGIN}${path}`, { headers }));
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text.length).toBeLessThan(1500);
+    const body = JSON.parse(text) as Record<string, unknown>;
+    expect(body[member]).toBe(`${"x".repeat(100)}…`);
+    expect(body.message).not.toContain("x".repeat(101));
+  });
+});
+
+describe("the requests a handler keeps compiled", () => {
+  it("hands a source function frozen trees, so no request can change another's", async () => {
+    const seen: unknown[] = [];
+    const handler = createListHandler({
+      source: (request) => {
+        seen.push(request.where, request.fields);
+        return { items: [], total: 0 };
+      },
+    });
+    const url = `${ORIGIN}/api/projects?where=rank%3E%3D2&fields=id,name`;
+    await handler(new Request(url));
+    await handler(new Request(url));
+    expect(seen).toHaveLength(4);
+    expect(seen[2]).toBe(seen[0]);
+    for (const tree of seen) expect(Object.isFrozen(tree)).toBe(true);
+  });
+
+  it("answers every request alike past the 256 it keeps, in any zone", async () => {
+    const handler = createListHandler({ source: projects, schema: schemas.project });
+    const ask = async (rank: number, timeZone = "UTC") => {
+      const url = `${ORIGIN}/api/projects?where=${encodeURIComponent(`id>=${rank}`)}&fields=id`;
+      return listBody(await handler(new Request(url, { headers: { timezone: timeZone } })));
+    };
+    const first = await ask(103);
+    for (let i = 0; i < 300; i++) await ask(1000 + i);
+    expect(await ask(103, "Asia/Tokyo")).toEqual(first);
+    expect(first.projects?.map((project) => project.id)).toEqual(
+      projects
+        .filter((project) => (project as { id: number }).id >= 103)
+        .map((p) => (p as { id: number }).id),
+    );
+  });
+});

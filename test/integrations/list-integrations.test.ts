@@ -77,7 +77,7 @@ describe.each(Object.entries(servers))("%s: the table of list cases", (_, serve)
 // Express and Fastify hand over a Node request, which the adapters turn into a Web `Request`;
 // Hono's is one already (here made by the test's own bridge).
 const NODE_SERVERS = Object.entries(servers).filter(
-  ([name]) => name === "express" || name === "fastify",
+  ([name]) => name === "express" || name === "fastify" || name === "fastifyRoute",
 );
 
 describe.each(NODE_SERVERS)("%s: the Node request", (_, serve) => {

@@ -1,5 +1,5 @@
-// The list handler served four ways: called directly, and mounted in Express, Fastify and Hono,
-// each listening on an ephemeral port of 127.0.0.1.
+// The list handler served five ways: called directly, and mounted in Express, Fastify (as a
+// handler and as a route with its schema) and Hono, each listening on an ephemeral port of 127.0.0.1.
 
 import {
   createServer,
@@ -16,7 +16,10 @@ import { Hono } from "hono";
 import { createListHandler } from "../../src/http/list-handler.ts";
 import type { ListHandlerOptions } from "../../src/http/read-handler-options.ts";
 import { listHandler as expressListHandler } from "../../src/integrations/express/index.ts";
-import { listHandler as fastifyListHandler } from "../../src/integrations/fastify/index.ts";
+import {
+  listHandler as fastifyListHandler,
+  listRoute as fastifyListRoute,
+} from "../../src/integrations/fastify/index.ts";
 import { listHandler as honoListHandler } from "../../src/integrations/hono/index.ts";
 import { toWebRequest } from "../../src/integrations/node-web-request.ts";
 
@@ -100,6 +103,24 @@ export const servers: Readonly<Record<string, Serve>> = {
         const handler = fastifyListHandler(options);
         api.get("/projects", handler);
         api.post("/projects", handler);
+      },
+      { prefix: "/api" },
+    );
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    return {
+      origin,
+      send: (target, init) => fetch(`${origin}${target}`, init),
+      close: () => app.close(),
+    };
+  },
+  // listRoute's schema in a strict Ajv, which refuses unknown keywords, and its validation
+  // attached: every answer is still qaql's own.
+  fastifyRoute: async (options) => {
+    const app = Fastify({ ajv: { customOptions: { strict: true } } });
+    await app.register(
+      async (api) => {
+        api.route({ method: ["GET", "POST"], url: "/projects", ...fastifyListRoute(options) });
       },
       { prefix: "/api" },
     );

@@ -123,7 +123,8 @@ describe("sample/dump.json", () => {
   it("keeps to the sizes the package can ship", () => {
     const bytes = new TextEncoder().encode(text).length;
     expect(bytes).toBeGreaterThanOrEqual(300_000);
-    expect(bytes).toBeLessThanOrEqual(600_000);
+    // Links to the nested routes (grammar/language.md 6.8) cost about 150 KB of the total.
+    expect(bytes).toBeLessThanOrEqual(800_000);
     expect(dump.projects).toHaveLength(SAMPLE_SIZES.projects);
     expect(dump.artefacts.length).toBeGreaterThanOrEqual(1_000);
     expect(dump.artefacts.length).toBeLessThanOrEqual(1_500);

@@ -20,10 +20,10 @@ function readCount(invocation: Parameters<Command["run"]>[0], name: string): num
 export const conformanceCommand: Command = {
   name: "conformance",
   summary: "check a live server's list requests against the reference semantics",
-  help: `Usage: qaql conformance --url URL --token T --resource R --schema S
+  help: `Usage: qaql conformance --url URL --token T (--resource R | --route PATH) --schema S
                         [--runs N] [--seed S] [--path P]
 
-Fetches every record of the resource once (following the list's next links), then sends
+Fetches every record of the list once (following the list's next links), then sends
 generated filters, selections and pages (fast-check) and compares each answer with the reference
 evaluation of the same records: items, their order and projection, and the _links. The first
 disagreement is shrunk to a minimal request and printed with the seed that reproduces it.
@@ -31,7 +31,11 @@ disagreement is shrunk to a minimal request and printed with the seed that repro
 Options:
   --url URL        the API's base, such as http://127.0.0.1:8080/api
   --token T        sent as "Authorization: Bearer T" (qaql serve: GET /api/token)
-  --resource R     the resource to test, such as artefacts
+  --resource R     the resource to test, such as artefacts; with --route, the name of the
+                   list in its answers (default: the route's last segment)
+  --route PATH     a nested list below --url to test instead, such as
+                   projects/payments-core/artefacts; its items are fetched at
+                   URL/<resource>/<id>
   --schema S       project, artefact, finding, or a JSON file holding a schema shape:
                    the fields the generated filters and selections use
   --runs N         requests to send (default 100)
@@ -44,6 +48,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     url: { type: "string" },
     token: { type: "string" },
     resource: { type: "string" },
+    route: { type: "string" },
     schema: { type: "string" },
     runs: { type: "string" },
     seed: { type: "string" },
@@ -60,7 +65,9 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       );
     }
     const token = required("token");
-    const resource = required("resource");
+    const route = stringOption(invocation, "route");
+    const resource =
+      route === undefined ? required("resource") : stringOption(invocation, "resource");
     const schema = await loadSchema(required("schema"));
     const path = stringOption(invocation, "path");
     const seed = readCount(invocation, "seed");
@@ -72,6 +79,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       url,
       token,
       resource,
+      route,
       schema,
       runs: readCount(invocation, "runs"),
       seed,
@@ -82,7 +90,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     const out = context.stdout;
     if (report.ok) {
       out.write(
-        `${context.outStyle.ok("agrees")}: ${report.runs} generated requests over ${report.records} ${resource} ` +
+        `${context.outStyle.ok("agrees")}: ${report.runs} generated requests over ${report.records} ${report.resource} ` +
           `matched the reference (seed ${report.seed})\n`,
       );
       return EXIT.ok;
@@ -93,7 +101,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
         `  request:  GET ${d.request}${d.timeZone ? `  (timezone: ${d.timeZone})` : ""}\n` +
         `  expected: ${d.expected}\n` +
         `  received: ${d.received}\n` +
-        `  found after ${report.runs} requests, shrunk in ${report.shrinks} steps over ${report.records} ${resource}; ` +
+        `  found after ${report.runs} requests, shrunk in ${report.shrinks} steps over ${report.records} ${report.resource}; ` +
         `replay: --seed ${report.seed} --path ${report.path}\n`,
     );
     return EXIT.invalid;

@@ -1,9 +1,10 @@
+import { readFile } from "node:fs/promises";
 import type { Schema } from "../../schema/schema.ts";
+import { createApiServer } from "../../server/api-server.ts";
 import { type Command, type Invocation, stringOption } from "../command.ts";
 import { CliError, describeSystemError, EXIT, UsageError } from "../failure.ts";
 import { loadSchema } from "../inputs.ts";
 import { INVALID_UTF8_OPTION, invalidUtf8Help, readInvalidUtf8 } from "../invalid-utf8-option.ts";
-import { createApiServer } from "../serve/api-server.ts";
 import { loadDump } from "../serve/load-dump.ts";
 
 const DEFAULT_PORT = 8080;
@@ -26,16 +27,21 @@ function readWhole(
   return value;
 }
 
-/** `--user` and `--password`, else `QAQL_USER` and `QAQL_PASSWORD`, so no secret need sit in `ps`. */
+/**
+ * `--user` and `--password`, else `QAQL_USER` and `QAQL_PASSWORD`, so no secret need sit in `ps`;
+ * none at all when permanent tokens are the only way in.
+ */
 function readCredentials(
   invocation: Invocation,
   env: NodeJS.ProcessEnv,
-): { user: string; password: string } {
+  hasTokens: boolean,
+): { user?: string; password?: string } {
   const user = stringOption(invocation, "user") ?? env.QAQL_USER;
   const password = stringOption(invocation, "password") ?? env.QAQL_PASSWORD;
+  if (hasTokens && !user && !password) return {};
   if (!user || !password) {
     throw new UsageError(
-      "give the credentials of GET /api/token with --user and --password (or QAQL_USER and QAQL_PASSWORD)",
+      "give the credentials of GET /api/token with --user and --password (or QAQL_USER and QAQL_PASSWORD), or --tokens FILE",
       "serve",
     );
   }
@@ -46,6 +52,27 @@ function readCredentials(
     );
   }
   return { user, password };
+}
+
+/** `--tokens FILE`: one permanent token per line; blank lines and lines starting `#` are skipped. */
+async function readTokens(file: string | undefined): Promise<string[]> {
+  if (file === undefined) return [];
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new CliError(
+      `cannot read --tokens ${JSON.stringify(file)}: ${describeSystemError(error)}`,
+    );
+  }
+  const tokens = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
+  if (tokens.length === 0) {
+    throw new CliError(`--tokens ${JSON.stringify(file)} holds no token (one per line)`);
+  }
+  return tokens;
 }
 
 /** `--schema artefacts=artefact,findings=F.json`: the schema of each resource named. */
@@ -102,22 +129,26 @@ function waitForSignal(): Promise<void> {
 
 export const serveCommand: Command = {
   name: "serve",
-  summary: "serve a dump over HTTP as the API's list requests",
-  help: `Usage: qaql serve [FILE|-] --user U --password P [--port N] [--host H]
+  summary: "serve a dump over HTTP as the API's routes",
+  help: `Usage: qaql serve [FILE|-] --user U --password P [--tokens FILE] [--port N] [--host H]
                   [--resource NAME] [--schema RESOURCE=S,...] [--vendor V]
                   [--default-size N] [--max-size N] [--invalid-utf8 error|replace]
 
-A reference server of the API's list requests over a dump held in memory (FILE, - for stdin,
-or the sample dump shipped with qaql). FILE is a dump object or list response (each array is
-a resource), a JSON array or NDJSON (give its resource with --resource).
+A reference server of the API over a dump held in memory (FILE, - for stdin, or the sample
+dump shipped with qaql). FILE is a dump object or list response (each array is a resource),
+a JSON array or NDJSON (give its resource with --resource).
 
-  GET /api/token            Basic user:password -> {"token", "expiresIn": 3600, ...}
-  GET /api/<resource>       ?where&fields&page&size -> {"_links", "<resource>": [...]}
-  GET /api/<resource>/<id>  ?fields -> the record whose "id" it is
+  GET /api/token                       Basic user:password -> {"token", "expiresIn": 3600, ...}
+  DELETE /api/token                    revokes the Bearer token it is sent with (204)
+  GET /api/<resource>                  ?where&fields&page&size -> {"_links", "<resource>": [...]}
+  GET /api/<resource>/<id>             ?fields -> the record whose "id" it is
+  GET /api/projects/<name>/artefacts   the list of the artefacts of the project of that name
+  GET /api/artefacts/<id>/findings     the list of the findings in the artefact or below it
+  POST /api/artefacts/<id>/query       a query definition (JSON) -> {"columns", "rows", "total"}
 
 Every other request takes "Authorization: Bearer <token>"; a token expires an hour after its
-issue or after 15 minutes without a request (403). A user gets 20 tokens at once, then one a
-second (429 with Retry-After), and holds at most 10,000. The accept header picks
+issue or after 15 minutes without a request (403); a token of --tokens never expires. A user
+gets 20 tokens at once, then one a second (429 with Retry-After), and holds at most 10,000. The accept header picks
 application/vnd.<vendor>.app-v2+json, ...app-latest+json or application/json; the timezone
 header is the IANA zone of date filters (default UTC). Errors are JSON, with the diagnostic
 and its position for a bad where, fields, page or size (400).
@@ -125,6 +156,8 @@ and its position for a bad where, fields, page or size (400).
 Options:
   --user U          the user of GET /api/token (default: $QAQL_USER)
   --password P      its password (default: $QAQL_PASSWORD, which keeps it out of ps)
+  --tokens FILE     permanent Bearer tokens, one per line (20 or more token68 characters;
+                    # starts a comment); with it, --user and --password may be left out
   --port N          the port, 0 for any free one (default ${DEFAULT_PORT})
   --host H          the address to listen on (default 127.0.0.1; 0.0.0.0: every interface)
   --resource NAME   serve only this array of the dump; names an array's or NDJSON's records
@@ -143,6 +176,7 @@ error.`,
   options: {
     user: { type: "string" },
     password: { type: "string" },
+    tokens: { type: "string" },
     port: { type: "string", short: "p" },
     host: { type: "string" },
     resource: { type: "string" },
@@ -154,7 +188,8 @@ error.`,
   },
   maxPositionals: 1,
   async run(invocation, context) {
-    const { user, password } = readCredentials(invocation, context.env);
+    const permanentTokens = await readTokens(stringOption(invocation, "tokens"));
+    const { user, password } = readCredentials(invocation, context.env, permanentTokens.length > 0);
     const port = readWhole(invocation, "port", 0, 65_535) ?? DEFAULT_PORT;
     const host = stringOption(invocation, "host") ?? "127.0.0.1";
     const maxSize = readWhole(invocation, "max-size", 1, Number.MAX_SAFE_INTEGER);
@@ -181,19 +216,27 @@ error.`,
     );
     const resources = Object.keys(dump.data);
     const schemas = await readSchemas(stringOption(invocation, "schema"), resources);
-    const server = createApiServer({
-      data: dump.data,
-      user,
-      password,
-      vendor,
-      defaultSize,
-      maxSize,
-      schemas,
-      onInternalError: (error) => {
-        const message = error instanceof Error ? error.message : String(error);
-        context.stderr.write(`qaql serve: internal error: ${message}\n`);
-      },
-    });
+    let server: ReturnType<typeof createApiServer>;
+    try {
+      server = createApiServer({
+        data: dump.data,
+        user,
+        password,
+        permanentTokens,
+        vendor,
+        defaultSize,
+        maxSize,
+        schemas,
+        onInternalError: (error) => {
+          const message = error instanceof Error ? error.message : String(error);
+          context.stderr.write(`qaql serve: internal error: ${message}\n`);
+        },
+      });
+    } catch (error) {
+      // A permanent token too short or not token68 is the file's fault, said in one line.
+      if (error instanceof TypeError) throw new CliError(`--tokens: ${error.message}`);
+      throw error;
+    }
     let url: string;
     try {
       ({ url } = await server.listen(port, host));

@@ -1,15 +1,10 @@
 import type { RouteHandlerMethod } from "fastify";
-import { createListHandler } from "../../http/list-handler.ts";
+import { createListHandler, type ListHandler } from "../../http/list-handler.ts";
 import type { ListHandlerOptions } from "../../http/read-handler-options.ts";
 import { toWebRequest } from "../node-web-request.ts";
 
-/**
- * A Fastify 5 route handler answering list requests as `createListHandler` does: the request
- * goes in as a Web `Request` (its raw query from `request.url`, never `request.query`), and the
- * `Response` comes back through `reply` as status, headers and body.
- */
-export function listHandler(options: ListHandlerOptions): RouteHandlerMethod {
-  const handle = createListHandler(options);
+/** A Fastify route handler answering through `handle`: the bytes of its `Response`, unserialized. */
+export function answerWith(handle: ListHandler): RouteHandlerMethod {
   return async (request, reply) => {
     const web = toWebRequest(
       {
@@ -28,4 +23,13 @@ export function listHandler(options: ListHandlerOptions): RouteHandlerMethod {
     for (const [name, value] of response.headers) reply.header(name, value);
     return reply.send(new Uint8Array(await response.arrayBuffer()));
   };
+}
+
+/**
+ * A Fastify 5 route handler answering list requests as `createListHandler` does: the request
+ * goes in as a Web `Request` (its raw query from `request.url`, never `request.query`), and the
+ * `Response` comes back through `reply` as status, headers and body.
+ */
+export function listHandler(options: ListHandlerOptions): RouteHandlerMethod {
+  return answerWith(createListHandler(options));
 }

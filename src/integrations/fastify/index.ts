@@ -3,3 +3,4 @@
 
 export type { ListHandlerOptions } from "../../http/read-handler-options.ts";
 export { listHandler } from "./fastify-list-handler.ts";
+export { listRoute } from "./fastify-list-route.ts";

@@ -16,13 +16,6 @@ export function readAuthorization(header: string | undefined): Authorization | u
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
-
-/** Whether a Bearer credential has the token68 form of RFC 6750 2.1. */
-export function isToken68(text: string): boolean {
-  return TOKEN68.test(text);
-}
-
 const digestOf = (bytes: Buffer): Buffer => createHash("sha256").update(bytes).digest();
 
 /** The verdict on Basic credentials: whose they are, or why they are refused. */

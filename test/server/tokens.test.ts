@@ -5,7 +5,7 @@ import {
   TOKEN_LIFETIME_MS,
   TokenRateLimiter,
   TokenStore,
-} from "../../src/cli/serve/tokens.ts";
+} from "../../src/server/tokens.ts";
 
 function storeOn(limits = {}) {
   const clock = { now: Date.UTC(2026, 0, 1) };

@@ -53,15 +53,27 @@ function checkLimit(name: string, value: number): number {
   return value;
 }
 
+/** The fewest characters of a permanent token, so that it cannot be guessed. */
+export const MIN_PERMANENT_TOKEN_LENGTH = 20;
+
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** Whether a Bearer credential has the token68 form of RFC 6750 2.1. */
+export function isToken68(text: string): boolean {
+  return TOKEN68.test(text);
+}
+
 /**
- * The temporary tokens of one server, on an injectable clock (epoch milliseconds), counted by
- * the user they were issued to, so that no user can push another's tokens out.
+ * The tokens of one server: temporary ones on an injectable clock (epoch milliseconds), counted
+ * by the user they were issued to, so that no user can push another's tokens out, and permanent
+ * ones given at the start, which never expire; either kind can be revoked.
  */
 export class TokenStore {
   readonly #now: () => number;
   readonly #perUser: number;
   readonly #total: number;
   readonly #entries = new Map<string, Entry>();
+  readonly #permanent = new Set<string>();
   /** Each user's tokens by digest, oldest issued first (a Map keeps insertion order). */
   readonly #byUser = new Map<string, Map<string, Entry>>();
 
@@ -105,9 +117,38 @@ export class TokenStore {
     };
   }
 
-  /** Checks a token and, when it is valid, restarts its idle timer. */
+  /**
+   * Adds a token that never expires: token68 (RFC 6750 2.1) of at least
+   * `MIN_PERMANENT_TOKEN_LENGTH` characters, else a `TypeError`.
+   */
+  addPermanent(token: string): void {
+    if (typeof token !== "string" || !isToken68(token)) {
+      throw new TypeError("a permanent token is token68 text: letters, digits and -._~+/ then =");
+    }
+    if (token.length < MIN_PERMANENT_TOKEN_LENGTH) {
+      throw new TypeError(
+        `a permanent token needs at least ${MIN_PERMANENT_TOKEN_LENGTH} characters, so that it cannot be guessed`,
+      );
+    }
+    this.#permanent.add(digestOf(token));
+  }
+
+  /** Forgets a token, temporary or permanent; false when the store did not hold it. */
+  revoke(token: string): boolean {
+    const key = digestOf(token);
+    if (this.#permanent.delete(key)) return true;
+    const entry = this.#entries.get(key);
+    const tokens = entry && this.#byUser.get(entry.user);
+    if (!entry || !tokens) return false;
+    this.#forget(tokens, key, entry.user);
+    return true;
+  }
+
+  /** Checks a token and, when it is a temporary one still valid, restarts its idle timer. */
   use(token: string): TokenState {
-    const entry = this.#entries.get(digestOf(token));
+    const key = digestOf(token);
+    if (this.#permanent.has(key)) return { state: "valid" };
+    const entry = this.#entries.get(key);
     if (!entry) return { state: "unknown" };
     const now = this.#now();
     const idleAt = entry.lastUsed + TOKEN_IDLE_MS;

@@ -1,0 +1,85 @@
+import type { FieldsNode } from "../ast/fields.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
+import { compileProjection, type Projection } from "../backends/projection/compile-projection.ts";
+import type { ListRequest } from "../list/read-list-request.ts";
+import type { Schema } from "../schema/schema.ts";
+
+/** How many query strings a handler keeps read and compiled: the pages of its busiest lists. */
+export const COMPILED_REQUESTS = 256;
+
+/** A list request read once, with its filter compiled per time zone and its projection. */
+export interface CompiledRequest {
+  readonly list: ListRequest;
+  /** The filter in a time zone, compiled at its first use; `undefined` without `where`. */
+  matches(timeZone: string): Predicate | undefined;
+  /** The projection of `fields`, compiled at its first use; `undefined` without `fields`. */
+  projection(): Projection | undefined;
+}
+
+/** Freezes a tree the parser made, so that a source function cannot change a cached request. */
+function deepFreeze<T>(root: T): T {
+  const pending: unknown[] = [root];
+  for (let value = pending.pop(); value !== undefined; value = pending.pop()) {
+    if (typeof value !== "object" || value === null || Object.isFrozen(value)) continue;
+    Object.freeze(value);
+    for (const member of Object.values(value)) pending.push(member);
+  }
+  return root;
+}
+
+function compile(list: ListRequest, schema: Schema | undefined): CompiledRequest {
+  const where: WhereExpression | undefined = list.where;
+  const fields: FieldsNode | undefined = list.fields;
+  const byZone = new Map<string, Predicate>();
+  let projection: Projection | undefined;
+  return {
+    list,
+    matches(timeZone) {
+      if (where === undefined) return undefined;
+      let predicate = byZone.get(timeZone);
+      if (!predicate) {
+        // The tree is the parser's own, validated against the schema: nothing to check again.
+        predicate = compilePredicate(where, { schema, timeZone });
+        byZone.set(timeZone, predicate);
+      }
+      return predicate;
+    },
+    projection() {
+      if (fields === undefined) return undefined;
+      projection ??= compileProjection(fields);
+      return projection;
+    },
+  };
+}
+
+/**
+ * The list requests a handler read lately, by their raw query string, least recently used
+ * first out: a client paging through a list sends the same `where` and `fields` again and
+ * again, and each is parsed, checked and compiled once. Errors are not kept.
+ */
+export class CompiledRequests {
+  readonly #entries = new Map<string, CompiledRequest>();
+  readonly #schema: Schema | undefined;
+
+  constructor(schema: Schema | undefined) {
+    this.#schema = schema;
+  }
+
+  /** The request of `query`, read by `read` unless it is kept. */
+  get(query: string, read: () => ListRequest): CompiledRequest {
+    const kept = this.#entries.get(query);
+    if (kept) {
+      this.#entries.delete(query);
+      this.#entries.set(query, kept);
+      return kept;
+    }
+    const compiled = compile(deepFreeze(read()), this.#schema);
+    if (this.#entries.size >= COMPILED_REQUESTS) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(query, compiled);
+    return compiled;
+  }
+}

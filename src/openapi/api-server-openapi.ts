@@ -1,0 +1,613 @@
+import type { ParseLimits } from "../check/limits.ts";
+import { elementsOf, isPlainRecord, oneOf, own } from "../check/members.ts";
+import {
+  readLimitsOption,
+  readOptions,
+  readPageSizeOptions,
+  readSchemaOption,
+  type SchemaOption,
+} from "../check/read-options.ts";
+import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
+import { supportedMediaTypes } from "../http/media-types.ts";
+import { queryDefinitionJsonSchema } from "../query/json-schema.ts";
+import { schemas as apiSchemas } from "../schema/resources.ts";
+import type { Schema } from "../schema/schema.ts";
+import { errorBodyJsonSchema, queryDefinitionErrorJsonSchema } from "./error-body-schema.ts";
+import {
+  itemJsonSchema,
+  linkJsonSchema,
+  linksJsonSchema,
+  listBodyJsonSchema,
+} from "./list-body-schema.ts";
+import { listParametersOf } from "./list-parameters.ts";
+import type { JsonSchema, OpenApiDocument, OpenApiParameter } from "./openapi-types.ts";
+import { checkOptionNames, readVendor } from "./read-openapi-options.ts";
+
+/** The resources of the API that `qaql serve` documents. */
+export type ApiResourceName = "projects" | "artefacts" | "findings";
+
+/** Every resource of the API, in the order the document lists them. */
+export const API_RESOURCE_NAMES: readonly ApiResourceName[] = ["projects", "artefacts", "findings"];
+
+/** Options of `apiServerOpenApi`. */
+export interface ApiServerOpenApiOptions {
+  /** The vendor of the versioned media types, `application/vnd.<vendor>.app-v2+json`; `qaql` unless set. */
+  readonly vendor?: string | undefined;
+  /** The resources whose routes the document holds; all three unless set. */
+  readonly resources?: readonly ApiResourceName[] | undefined;
+  /** The schema of each resource by name; the API's own (`schemas.project`, …) unless set. */
+  readonly schemas?: Readonly<Partial<Record<ApiResourceName, SchemaOption>>> | undefined;
+  /** The page size of a request without `size`; 20, or `maxSize` if smaller, unless set. */
+  readonly defaultSize?: number | undefined;
+  /** The largest `size` accepted; 1000 unless set. */
+  readonly maxSize?: number | undefined;
+  /** The limits of grammar/language.md 1.4 the server parses `where` and `fields` with. */
+  readonly limits?: ParseLimits | undefined;
+}
+
+interface Resource {
+  readonly name: ApiResourceName;
+  /** The component name of one record: `Project`. */
+  readonly title: string;
+  /** One record in a sentence: `project`. */
+  readonly singular: string;
+  /** The path parameter naming one record: `projectId`. */
+  readonly idName: string;
+  readonly schema: Schema;
+}
+
+const NAMES: Readonly<Record<ApiResourceName, { title: string; singular: string }>> = {
+  projects: { title: "Project", singular: "project" },
+  artefacts: { title: "Artefact", singular: "artefact" },
+  findings: { title: "Finding", singular: "finding" },
+};
+
+const DEFAULT_SCHEMAS: Readonly<Record<ApiResourceName, Schema>> = {
+  projects: apiSchemas.project,
+  artefacts: apiSchemas.artefact,
+  findings: apiSchemas.finding,
+};
+
+const CALLER = "apiServerOpenApi";
+const OPTION_NAMES = ["vendor", "resources", "schemas", "defaultSize", "maxSize", "limits"];
+
+const isResourceName = (value: unknown): value is ApiResourceName =>
+  (API_RESOURCE_NAMES as readonly unknown[]).includes(value);
+
+function readResources(value: unknown): readonly ApiResourceName[] {
+  if (value === undefined) return API_RESOURCE_NAMES;
+  const expected = `an array of ${oneOf(API_RESOURCE_NAMES)}`;
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new InvalidOptionError(
+      CALLER,
+      "resources",
+      `expected ${expected}; found ${describeFound(value)}`,
+    );
+  }
+  for (const [index, name] of elementsOf(value).entries()) {
+    if (!isResourceName(name)) {
+      throw new InvalidOptionError(
+        CALLER,
+        `resources[${index}]`,
+        `expected ${oneOf(API_RESOURCE_NAMES)}; found ${describeFound(name)}`,
+      );
+    }
+  }
+  // The document's order, whatever the order given: the same document for the same resources.
+  return API_RESOURCE_NAMES.filter((name) => value.includes(name));
+}
+
+function readSchemas(value: unknown): Readonly<Record<ApiResourceName, Schema>> {
+  if (value === undefined) return DEFAULT_SCHEMAS;
+  if (!isPlainRecord(value)) {
+    throw new InvalidOptionError(
+      CALLER,
+      "schemas",
+      `expected an object; found ${describeFound(value)}`,
+    );
+  }
+  const read = { ...DEFAULT_SCHEMAS };
+  for (const name of Object.keys(value)) {
+    if (!isResourceName(name)) {
+      throw new InvalidOptionError(
+        CALLER,
+        `schemas.${name}`,
+        `unknown resource; expected ${oneOf(API_RESOURCE_NAMES)}`,
+      );
+    }
+    try {
+      read[name] = readSchemaOption(CALLER, own(value, name)) ?? DEFAULT_SCHEMAS[name];
+    } catch (error) {
+      if (!(error instanceof InvalidOptionError)) throw error;
+      const problem = error.message.slice(`${CALLER}: option schema: `.length);
+      throw new InvalidOptionError(CALLER, `schemas.${name}`, problem);
+    }
+  }
+  return read;
+}
+
+const ref = (section: string, name: string): JsonSchema => ({
+  $ref: `#/components/${section}/${name}`,
+});
+
+/** A Media Type map: the same schema in each type. */
+function contentOf(mediaTypes: readonly string[], schema: JsonSchema): JsonSchema {
+  return Object.fromEntries(mediaTypes.map((type) => [type, { schema }]));
+}
+
+/** The schema of a record's id in the path: the schema's `id` type where it is an integer. */
+function idSchemaOf(schema: Schema): JsonSchema {
+  return schema.fields.id?.kind === "integer" ? { type: "integer" } : { type: "string" };
+}
+
+const QUERY_RESULT: JsonSchema = {
+  type: "object",
+  required: ["columns", "rows", "total"],
+  description: "The table of grammar/language.md 8.8: one row per artefact.",
+  properties: {
+    columns: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["key", "type", "id", "excludingTypes"],
+        properties: {
+          key: {
+            type: "string",
+            description: "Names the column's cells: TYPE:ID, INDICATOR:ID:DISPLAY, #2… on repeats.",
+          },
+          type: { type: "string", enum: ["MEASURE", "INDICATOR", "INFO"] },
+          id: { type: "string" },
+          displayType: {
+            type: "string",
+            enum: ["NAME", "RANK", "ICON", "MNEMONIC"],
+            description: "Indicator columns only.",
+          },
+          excludingTypes: { type: "array", items: { type: "string" } },
+        },
+      },
+    },
+    rows: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["id", "name", "type", "cells"],
+        properties: {
+          id: { type: ["integer", "string"] },
+          name: { type: ["string", "null"] },
+          type: { type: ["string", "null"], description: "The artefact type's id." },
+          path: { type: ["string", "null"], description: "Absent with hidePath." },
+          rating: { type: ["string", "null"], description: "Absent with hideRating." },
+          cells: {
+            type: "object",
+            description:
+              "By column key: null where the artefact lacks the value, absent where the column excludes its type.",
+            additionalProperties: {
+              anyOf: [
+                { type: ["number", "string", "null"] },
+                {
+                  type: "object",
+                  required: ["value", "background"],
+                  properties: {
+                    value: { type: ["number", "string"] },
+                    background: { type: "string", description: "rgba(r,g,b,a)" },
+                  },
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    total: {
+      type: "integer",
+      minimum: 0,
+      description: "The rows matching before resultSize cut them.",
+    },
+  },
+};
+
+const TOKEN: JsonSchema = {
+  type: "object",
+  required: ["token", "tokenType", "expiresIn", "idleTimeout"],
+  properties: {
+    token: { type: "string", description: "Sent back as Authorization: Bearer <token>." },
+    tokenType: { type: "string", const: "Bearer" },
+    expiresIn: {
+      type: "integer",
+      description: "The seconds the token lives after its issue.",
+      examples: [3600],
+    },
+    idleTimeout: {
+      type: "integer",
+      description: "The seconds the token lives without a request.",
+      examples: [900],
+    },
+  },
+};
+
+/** The error members only the server's own answers carry, besides those of a list's errors. */
+const SERVER_ERROR_MEMBERS: Readonly<Record<string, JsonSchema>> = {
+  expiredAt: {
+    type: "string",
+    format: "date-time",
+    description: "For TOKEN_EXPIRED and TOKEN_IDLE: when the token died.",
+  },
+  retryAfter: {
+    type: "integer",
+    minimum: 1,
+    description: "For TOO_MANY_TOKEN_REQUESTS: the seconds to wait.",
+  },
+  maxBytes: {
+    type: "integer",
+    minimum: 0,
+    description: "For BODY_TOO_LARGE: the largest body read.",
+  },
+};
+
+function errorSchema(): JsonSchema {
+  const base = errorBodyJsonSchema();
+  const properties = base.properties as Record<string, JsonSchema>;
+  return { ...base, properties: { ...properties, ...SERVER_ERROR_MEMBERS } };
+}
+
+function componentsOf(
+  resources: readonly Resource[],
+  mediaTypes: readonly string[],
+  parameters: Record<string, OpenApiParameter>,
+): OpenApiDocument["components"] {
+  const error = (description: string, headers?: JsonSchema): JsonSchema => ({
+    description,
+    ...(headers && { headers }),
+    content: contentOf(mediaTypes, ref("schemas", "Error")),
+  });
+  const schemas: Record<string, JsonSchema> = {};
+  for (const resource of resources) schemas[resource.title] = itemJsonSchema(resource.schema);
+  for (const resource of resources) {
+    const item = ref("schemas", resource.title);
+    const links = ref("schemas", "Links");
+    schemas[`${resource.title}List`] = listBodyJsonSchema(resource.name, links, item);
+  }
+  schemas.Link = linkJsonSchema();
+  schemas.Links = linksJsonSchema(ref("schemas", "Link"));
+  schemas.Token = TOKEN;
+  schemas.Error = errorSchema();
+  if (resources.some((resource) => resource.name === "artefacts")) {
+    // The definition's $id and $schema would restate what the document already says.
+    const { $schema: _, $id: __, ...definition } = queryDefinitionJsonSchema;
+    schemas.QueryDefinition = definition;
+    schemas.QueryResult = QUERY_RESULT;
+    schemas.QueryDefinitionError = queryDefinitionErrorJsonSchema();
+  }
+  const wwwAuthenticate = { "WWW-Authenticate": ref("headers", "WWW-Authenticate") };
+  return {
+    securitySchemes: {
+      basic: {
+        type: "http",
+        scheme: "basic",
+        description: "The server's user and password, for GET /token only.",
+      },
+      bearer: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "A token from GET /token: it expires an hour after its issue, or after 15 minutes without a request.",
+      },
+    },
+    parameters,
+    headers: {
+      "WWW-Authenticate": {
+        description: "The scheme the route takes, and why the credentials failed.",
+        schema: { type: "string" },
+      },
+      "Retry-After": {
+        description: "The seconds to wait before asking again.",
+        schema: { type: "integer", minimum: 1 },
+      },
+    },
+    responses: {
+      BadRequest: error(
+        "The request is wrong: a where or fields that does not parse or fit the schema " +
+          "(UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole " +
+          "number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a " +
+          "parameter given twice (REPEATED_PARAMETER), broken percent-encoding " +
+          "(MALFORMED_ENCODING), or an unknown timezone header (UNKNOWN_TIME_ZONE). The body " +
+          "gives the parameter, the position and a caret diagnostic.",
+      ),
+      BadCredentials: error(
+        "No credentials (MISSING_CREDENTIALS), another scheme than Basic (WRONG_SCHEME), " +
+          "credentials that are not base64 of user:password (MALFORMED_CREDENTIALS), or a wrong " +
+          "user or password (WRONG_CREDENTIALS).",
+        wwwAuthenticate,
+      ),
+      Unauthorized: error(
+        "No token (MISSING_TOKEN), one this server did not issue or has revoked " +
+          "(UNKNOWN_TOKEN), or another scheme than Bearer (WRONG_SCHEME).",
+        wwwAuthenticate,
+      ),
+      Forbidden: error(
+        "The token expired an hour after its issue (TOKEN_EXPIRED) or went 15 minutes without " +
+          "a request (TOKEN_IDLE): get a new one from GET /token.",
+        wwwAuthenticate,
+      ),
+      NotFound: error("No such record (NOT_FOUND)."),
+      NotAcceptable: {
+        description:
+          "The Accept header accepts none of the media types served (NOT_ACCEPTABLE); the body, " +
+          "in application/json, lists them in `supported`.",
+        content: contentOf(["application/json"], ref("schemas", "Error")),
+      },
+      TooManyTokenRequests: error(
+        "Too many tokens asked for by this user (TOO_MANY_TOKEN_REQUESTS): a user gets 20 at " +
+          "once, then 60 a minute.",
+        { "Retry-After": ref("headers", "Retry-After") },
+      ),
+      InternalError: error("The server failed (INTERNAL_ERROR); the body says no more."),
+    },
+    schemas,
+  };
+}
+
+const responseRef = (name: string) => ref("responses", name);
+const parameterRef = (name: string) => ref("parameters", name);
+
+/** The responses every Bearer route may give besides its own. */
+const BEARER_RESPONSES = {
+  "401": responseRef("Unauthorized"),
+  "403": responseRef("Forbidden"),
+  "406": responseRef("NotAcceptable"),
+  "500": responseRef("InternalError"),
+};
+
+function pathsOf(resources: readonly Resource[], mediaTypes: readonly string[]) {
+  const paths: Record<string, JsonSchema> = {
+    "/token": {
+      get: {
+        tags: ["token"],
+        operationId: "getToken",
+        summary: "Get a temporary token",
+        description:
+          "Exchanges the server's user and password (HTTP Basic) for a token to send as " +
+          "Authorization: Bearer <token> on every other route.",
+        security: [{ basic: [] }],
+        responses: {
+          "200": {
+            description: "A new token.",
+            content: contentOf(mediaTypes, ref("schemas", "Token")),
+          },
+          "401": responseRef("BadCredentials"),
+          "406": responseRef("NotAcceptable"),
+          "429": responseRef("TooManyTokenRequests"),
+          "500": responseRef("InternalError"),
+        },
+      },
+      delete: {
+        tags: ["token"],
+        operationId: "deleteToken",
+        summary: "Revoke the token presented",
+        description:
+          "Revokes the Bearer token of this request, temporary or permanent: later requests " +
+          "with it are 401 UNKNOWN_TOKEN.",
+        responses: { "204": { description: "The token is revoked." }, ...BEARER_RESPONSES },
+      },
+    },
+  };
+  const has = (name: ApiResourceName) => resources.some((resource) => resource.name === name);
+  const list = (
+    resource: Resource,
+    operationId: string,
+    summary: string,
+    description: string,
+    pathParameters: readonly JsonSchema[] = [],
+    notFound?: string,
+  ): JsonSchema => ({
+    get: {
+      tags: [resource.name],
+      operationId,
+      summary,
+      description: `${description} A page of at most size records, with links to the pages around it.`,
+      parameters: [
+        ...pathParameters,
+        parameterRef(`${resource.name}Where`),
+        parameterRef(`${resource.name}Fields`),
+        parameterRef("page"),
+        parameterRef("size"),
+        parameterRef("timezone"),
+      ],
+      responses: {
+        "200": {
+          description: `A page of the ${resource.name}.`,
+          content: contentOf(mediaTypes, ref("schemas", `${resource.title}List`)),
+        },
+        "400": responseRef("BadRequest"),
+        ...(notFound && { "404": { ...responseRef("NotFound"), description: notFound } }),
+        ...BEARER_RESPONSES,
+      },
+    },
+  });
+  for (const resource of resources) {
+    const { name, title, singular, idName } = resource;
+    paths[`/${name}`] = list(
+      resource,
+      `list${title}s`,
+      `List the ${name}`,
+      `The ${name} that where keeps, each projected by fields.`,
+    );
+    paths[`/${name}/{${idName}}`] = {
+      get: {
+        tags: [name],
+        operationId: `get${title}`,
+        summary: `Get one ${singular}`,
+        description: `The ${singular} whose id is given, projected by fields.`,
+        parameters: [parameterRef(idName), parameterRef(`${name}Fields`)],
+        responses: {
+          "200": {
+            description: `The ${singular}.`,
+            content: contentOf(mediaTypes, ref("schemas", title)),
+          },
+          "400": responseRef("BadRequest"),
+          "404": { ...responseRef("NotFound"), description: `No ${singular} has that id.` },
+          ...BEARER_RESPONSES,
+        },
+      },
+    };
+    if (name === "projects" && has("artefacts")) {
+      const artefacts = resources.find((r) => r.name === "artefacts") as Resource;
+      paths["/projects/{projectName}/artefacts"] = list(
+        artefacts,
+        "listProjectArtefacts",
+        "List the artefacts of a project",
+        "The artefacts of the project with that name that where keeps, each projected by fields.",
+        [parameterRef("projectName")],
+        "No project has that name.",
+      );
+    }
+    if (name === "artefacts" && has("findings")) {
+      const findings = resources.find((r) => r.name === "findings") as Resource;
+      paths["/artefacts/{artefactId}/findings"] = list(
+        findings,
+        "listArtefactFindings",
+        "List the findings in an artefact",
+        "The findings located in that artefact or below it that where keeps, each projected by fields.",
+        [parameterRef("artefactId")],
+        "No artefact has that id.",
+      );
+    }
+    if (name === "artefacts") paths["/artefacts/{artefactId}/query"] = queryPath(mediaTypes);
+  }
+  return paths;
+}
+
+function queryPath(mediaTypes: readonly string[]): JsonSchema {
+  const error = (description: string) => ({
+    description,
+    content: contentOf(mediaTypes, ref("schemas", "Error")),
+  });
+  return {
+    post: {
+      tags: ["artefacts"],
+      operationId: "queryArtefact",
+      summary: "Run a query definition from an artefact",
+      description:
+        "Runs the query definition of the body over the artefacts below (or linked to) this " +
+        "artefact: which ones, in which order, how many, and which columns (grammar/language.md 8).",
+      parameters: [parameterRef("artefactId")],
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: ref("schemas", "QueryDefinition") } },
+      },
+      responses: {
+        "200": {
+          description: "The table: its columns, one row per artefact, and the total.",
+          content: contentOf(mediaTypes, ref("schemas", "QueryResult")),
+        },
+        "400": {
+          description:
+            "A body that is not JSON (MALFORMED_JSON), or a query definition that does not fit " +
+            "(the code of its first issue, such as UNKNOWN_KEY): issues lists every problem, " +
+            "each at the JSON Pointer of its member.",
+          content: contentOf(mediaTypes, ref("schemas", "QueryDefinitionError")),
+        },
+        "404": { ...responseRef("NotFound"), description: "No artefact has that id." },
+        "413": error("The body is larger than the server reads (BODY_TOO_LARGE)."),
+        "415": error("The body is not sent as JSON (UNSUPPORTED_MEDIA_TYPE)."),
+        ...BEARER_RESPONSES,
+      },
+    },
+  };
+}
+
+function parametersOf(
+  resources: readonly Resource[],
+  lists: (schema: Schema | undefined) => ReturnType<typeof listParametersOf>,
+): Record<string, OpenApiParameter> {
+  const parameters: Record<string, OpenApiParameter> = {};
+  for (const resource of resources) {
+    const { where, fields } = lists(resource.schema);
+    parameters[`${resource.name}Where`] = where;
+    parameters[`${resource.name}Fields`] = fields;
+  }
+  const { page, size } = lists(undefined);
+  parameters.page = page;
+  parameters.size = size;
+  parameters.timezone = {
+    name: "timezone",
+    in: "header",
+    description:
+      'The IANA time zone ("Europe/Paris", "UTC") in which where compares dates with days; ' +
+      "UTC when absent. An unknown zone is a 400 UNKNOWN_TIME_ZONE.",
+    required: false,
+    schema: { type: "string" },
+    examples: { paris: { summary: "a zone by its IANA name", value: "Europe/Paris" } },
+  };
+  for (const resource of resources) {
+    parameters[resource.idName] = {
+      name: resource.idName,
+      in: "path",
+      description: `The ${resource.singular}'s id.`,
+      required: true,
+      schema: idSchemaOf(resource.schema),
+    };
+    if (resource.name === "projects" && resources.some((other) => other.name === "artefacts")) {
+      parameters.projectName = {
+        name: "projectName",
+        in: "path",
+        description: "The project's name (not its id).",
+        required: true,
+        schema: { type: "string" },
+      };
+    }
+  }
+  return parameters;
+}
+
+/**
+ * The OpenAPI 3.1 document of the reference server `qaql serve`: its routes under `/api`
+ * (the token, each resource's list and records, a project's artefacts, an artefact's findings
+ * and its query), every answer in the three media types of the vendor, the list parameters
+ * bounded and exemplified as `openApiListParameters` writes them, and every error body.
+ * Plain JSON, the same for the same options; throws `InvalidOptionError` for bad options.
+ */
+export function apiServerOpenApi(options?: ApiServerOpenApiOptions): OpenApiDocument {
+  const given = readOptions<Record<string, unknown>>(CALLER, options);
+  checkOptionNames(CALLER, given, OPTION_NAMES);
+  const vendor = readVendor(CALLER, own(given, "vendor"));
+  const names = readResources(own(given, "resources"));
+  const schemas = readSchemas(own(given, "schemas"));
+  const sizes = readPageSizeOptions(CALLER, own(given, "defaultSize"), own(given, "maxSize"));
+  const limits = readLimitsOption(CALLER, own(given, "limits"));
+  const mediaTypes = supportedMediaTypes(vendor);
+  const resources: Resource[] = names.map((name) => ({
+    name,
+    ...NAMES[name],
+    idName: `${NAMES[name].singular}Id`,
+    schema: schemas[name],
+  }));
+  const parameters = parametersOf(resources, (schema) =>
+    listParametersOf({ schema, limits, ...sizes }),
+  );
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "qaql reference server",
+      version: "2",
+      description:
+        "The quality-analysis REST API as qaql's reference server (qaql serve) answers it. " +
+        "Get a token from GET /token with the server's user and password, then send " +
+        "Authorization: Bearer <token>. Every answer is JSON, in the media type the Accept " +
+        `header picks: ${mediaTypes.join(", ")} (the default). Lists take where (a filter), ` +
+        "fields (a selection), page and size, and answer { _links, <resource>: [ … ] }; the " +
+        "languages are specified in grammar/language.md of the qaql package.",
+    },
+    servers: [{ url: "/api", description: "The API's base path on this server." }],
+    security: [{ bearer: [] }],
+    tags: [
+      { name: "token", description: "Tokens for the Bearer routes." },
+      ...resources.map(({ name, singular }) => ({
+        name,
+        description: `The ${name}, and the routes of one ${singular}.`,
+      })),
+    ],
+    paths: pathsOf(resources, mediaTypes),
+    components: componentsOf(resources, mediaTypes, parameters),
+  };
+}

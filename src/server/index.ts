@@ -1,0 +1,14 @@
+// The reference server of the API, its own entry `qaql/server` (the server behind `qaql
+// serve`): Node only, for tests and for trying a client, never loaded by the main entry.
+
+export type {
+  Evaluate,
+  EvaluateRequest,
+  EvaluateResult,
+} from "../conformance/reference-evaluate.ts";
+export type { ApiResourceName, ApiServerOpenApiOptions } from "../openapi/api-server-openapi.ts";
+export { apiServerOpenApi } from "../openapi/api-server-openapi.ts";
+export type { ApiErrorBody, ApiErrorCode } from "./api-error.ts";
+export type { ApiServer, ApiServerOptions, ListeningAddress } from "./api-server.ts";
+export { createApiServer } from "./api-server.ts";
+export type { TokenRate } from "./tokens.ts";
