@@ -17,10 +17,46 @@ import {
   type ListHandlerOptions,
   readHandlerOptions,
 } from "./read-handler-options.ts";
-import { badRequestBody, errorBody, JSON_MEDIA_TYPE, jsonResponse } from "./responses.ts";
+import {
+  badRequestBody,
+  errorBody,
+  JSON_MEDIA_TYPE,
+  type JsonAnswer,
+  jsonAnswer,
+  toResponse,
+} from "./responses.ts";
 
 /** Answers one list request: a Web `Request` in, a `Response` out; it never rejects. */
 export type ListHandler = (request: Request) => Promise<Response>;
+
+/**
+ * A list request as the handler reads it, from a Web `Request` or straight from a Node
+ * request, which then becomes a `Request` only if a source function or `onError` asks for it.
+ */
+export interface ListCall {
+  readonly method: string;
+  /** The absolute URL, its query raw as sent. */
+  readonly url: string;
+  /** A header by its lower-case name; null when absent. */
+  header(name: string): string | null;
+  /** Aborted when the client goes away. */
+  readonly signal: AbortSignal;
+  webRequest(): Request;
+}
+
+/** Answers one list call with its answer before it becomes a `Response`; it never rejects. */
+export type ListAnswerer = (call: ListCall) => Promise<JsonAnswer>;
+
+/** A Web `Request` as a list call. */
+function callOf(request: Request): ListCall {
+  return {
+    method: request.method,
+    url: request.url,
+    header: (name) => request.headers.get(name),
+    signal: request.signal,
+    webRequest: () => request,
+  };
+}
 
 /** The request's `timezone` header, checked (`UnknownTimeZoneError`), or the default zone. */
 function readTimeZone(header: string | null, fallback: string): string {
@@ -37,10 +73,10 @@ function selfUrlOf(settings: HandlerSettings, url: URL): string {
 }
 
 /** Tells `onError` of an error the client sees as a 500, unless the client has gone away. */
-function report(settings: HandlerSettings, request: Request, error: unknown): void {
-  if (request.signal?.aborted) return;
+function report(settings: HandlerSettings, call: ListCall, error: unknown): void {
+  if (call.signal.aborted) return;
   try {
-    const result: unknown = settings.onError(error, request);
+    const result: unknown = settings.onError(error, call.webRequest());
     // An async hook that rejects must not become an unhandled rejection.
     if (result instanceof Promise) result.catch(() => {});
   } catch {
@@ -50,7 +86,7 @@ function report(settings: HandlerSettings, request: Request, error: unknown): vo
 
 async function readPage(
   settings: HandlerSettings,
-  request: Request,
+  call: ListCall,
   resource: string,
   compiled: CompiledRequest,
   timeZone: string,
@@ -58,12 +94,12 @@ async function readPage(
   const { source, schema, limits } = settings;
   const { list } = compiled;
   const projection = compiled.projection();
-  const common = { list, schema, timeZone, limits, signal: request.signal, projection };
+  const common = { list, schema, timeZone, limits, signal: call.signal, projection };
   if (source.kind === "records") {
     return readRecords(source.records, { ...common, matches: compiled.matches(timeZone) });
   }
   const evaluation = { ...common, matches: undefined };
-  const result = await source.read(sourceRequestOf(request, resource, evaluation));
+  const result = await source.read(sourceRequestOf(call, resource, evaluation));
   const { items, total } = checkSourceResult(result, list.size);
   return { items: project(items, projection), total };
 }
@@ -72,28 +108,26 @@ async function readPage(
 async function answer(
   settings: HandlerSettings,
   cache: CompiledRequests,
-  request: Request,
-): Promise<Response> {
+  call: ListCall,
+): Promise<JsonAnswer> {
   let mediaType = JSON_MEDIA_TYPE;
+  const { method } = call;
   try {
-    const negotiated = negotiateMediaType(
-      request.headers.get("accept") ?? undefined,
-      settings.mediaTypes,
-    );
+    const negotiated = negotiateMediaType(call.header("accept") ?? undefined, settings.mediaTypes);
     if (negotiated === undefined) {
       const supported = settings.mediaTypes;
       const message = `accept: no type the request accepts is served; the API answers in ${supported.join(", ")}`;
       const body = errorBody(406, "NOT_ACCEPTABLE", message, { supported });
-      return jsonResponse(request, 406, mediaType, body);
+      return jsonAnswer(method, 406, mediaType, body);
     }
     mediaType = negotiated;
-    if (request.method !== "GET" && request.method !== "HEAD") {
+    if (method !== "GET" && method !== "HEAD") {
       const message = "a list is only read: its methods are GET and HEAD";
       const body = errorBody(405, "METHOD_NOT_ALLOWED", message);
-      return jsonResponse(request, 405, mediaType, body, { allow: "GET, HEAD" });
+      return jsonAnswer(method, 405, mediaType, body, { allow: "GET, HEAD" });
     }
-    const url = new URL(request.url);
-    const resource = settings.resource ?? resourceOf(request.url);
+    const url = new URL(call.url);
+    const resource = settings.resource ?? resourceOf(call.url);
     if (resource === undefined || resource === "" || resource === "_links") {
       throw new TypeError(
         `createListHandler: the path ${JSON.stringify(url.pathname)} names no list: give the resource option`,
@@ -102,22 +136,32 @@ async function answer(
     let compiled: CompiledRequest;
     let timeZone: string;
     try {
-      timeZone = readTimeZone(request.headers.get("timezone"), settings.timeZone);
+      timeZone = readTimeZone(call.header("timezone"), settings.timeZone);
       const { schema, limits, defaultSize, maxSize } = settings;
       const options = { schema, limits, defaultSize, maxSize };
       compiled = cache.get(url.search, () => readListRequest(url.search, options));
     } catch (error) {
       if (!(error instanceof QueryError || error instanceof UnknownTimeZoneError)) throw error;
-      return jsonResponse(request, 400, mediaType, badRequestBody(error));
+      return jsonAnswer(method, 400, mediaType, badRequestBody(error));
     }
-    const { items, total } = await readPage(settings, request, resource, compiled, timeZone);
+    const { items, total } = await readPage(settings, call, resource, compiled, timeZone);
     const _links = pageLinks(selfUrlOf(settings, url), compiled.list, total);
-    return jsonResponse(request, 200, mediaType, { _links, [resource]: items });
+    return jsonAnswer(method, 200, mediaType, { _links, [resource]: items });
   } catch (error) {
-    report(settings, request, error);
+    report(settings, call, error);
     const message = "the server failed to answer this request";
-    return jsonResponse(request, 500, mediaType, errorBody(500, "INTERNAL_ERROR", message));
+    return jsonAnswer(method, 500, mediaType, errorBody(500, "INTERNAL_ERROR", message));
   }
+}
+
+/**
+ * The handler of `createListHandler` for an adapter that writes the answer itself (the Node
+ * frameworks): no Web `Request` or `Response` in between. Throws `InvalidOptionError`.
+ */
+export function createListAnswerer(options: ListHandlerOptions): ListAnswerer {
+  const settings = readHandlerOptions(options);
+  const cache = new CompiledRequests(settings.schema);
+  return (call) => answer(settings, cache, call);
 }
 
 /**
@@ -127,7 +171,6 @@ async function answer(
  * error's `toJSON()`, 405, 406, 500 without detail). Throws `InvalidOptionError` for bad options.
  */
 export function createListHandler(options: ListHandlerOptions): ListHandler {
-  const settings = readHandlerOptions(options);
-  const cache = new CompiledRequests(settings.schema);
-  return (request) => answer(settings, cache, request);
+  const answerCall = createListAnswerer(options);
+  return async (request) => toResponse(await answerCall(callOf(request)));
 }

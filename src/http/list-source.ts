@@ -133,7 +133,7 @@ export function project(items: readonly object[], projection: Projection | undef
 
 /** The request a source function gets, with its `toSql` bound to the request's filter. */
 export function sourceRequestOf(
-  request: Request,
+  call: { readonly signal: AbortSignal; webRequest(): Request },
   resource: string,
   evaluation: Evaluation,
 ): ListSourceRequest {
@@ -145,7 +145,10 @@ export function sourceRequestOf(
     timeZone,
     resource,
     schema,
-    request,
+    // Made only when asked for: a Node adapter has no Web `Request` otherwise.
+    get request() {
+      return call.webRequest();
+    },
     signal: evaluation.signal,
     toSql(dialect, options) {
       const given = readOptions<ListSqlOptions>("toSql", options);

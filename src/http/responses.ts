@@ -50,10 +50,49 @@ export function badRequestBody(error: QueryError | UnknownTimeZoneError): ErrorB
 
 const encoder = new TextEncoder();
 
+/** An answer before it becomes a `Response`: status, headers, and the JSON text. */
+export interface JsonAnswer {
+  readonly status: number;
+  /** Every header but `content-length`, which the writer measures. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  /** A `HEAD` request: the writer sends the headers, the text's length, and no body. */
+  readonly head: boolean;
+}
+
 /**
- * A JSON response in the negotiated type, in UTF-8, with its length; a `HEAD` request gets the
- * same headers and no body. Every answer varies with `Accept` and `timezone`.
+ * A JSON answer in the negotiated type, in UTF-8; a `HEAD` request gets the same headers and
+ * no body. Every answer varies with `Accept` and `timezone`.
  */
+export function jsonAnswer(
+  method: string,
+  status: number,
+  mediaType: string,
+  body: object,
+  headers: Readonly<Record<string, string>> = {},
+): JsonAnswer {
+  return {
+    status,
+    headers: {
+      "content-type": `${mediaType}; charset=utf-8`,
+      vary: "Accept, timezone",
+      ...headers,
+    },
+    text: stringifyJson(body),
+    head: method === "HEAD",
+  };
+}
+
+/** The `Response` of an answer, with its length. */
+export function toResponse(answer: JsonAnswer): Response {
+  const bytes = encoder.encode(answer.text);
+  return new Response(answer.head ? null : bytes, {
+    status: answer.status,
+    headers: { ...answer.headers, "content-length": String(bytes.byteLength) },
+  });
+}
+
+/** A JSON response, as `jsonAnswer` makes it, for a Web `Request`. */
 export function jsonResponse(
   request: Request,
   status: number,
@@ -61,14 +100,5 @@ export function jsonResponse(
   body: object,
   headers: Readonly<Record<string, string>> = {},
 ): Response {
-  const bytes = encoder.encode(stringifyJson(body));
-  return new Response(request.method === "HEAD" ? null : bytes, {
-    status,
-    headers: {
-      "content-type": `${mediaType}; charset=utf-8`,
-      "content-length": String(bytes.byteLength),
-      vary: "Accept, timezone",
-      ...headers,
-    },
-  });
+  return toResponse(jsonAnswer(request.method, status, mediaType, body, headers));
 }

@@ -1,3 +1,6 @@
+import type { ListCall } from "../http/list-handler.ts";
+import type { JsonAnswer } from "../http/responses.ts";
+
 /**
  * What Express and Fastify hand over of a Node request, to build a Web `Request` from: the
  * framework's own reading of the protocol and host (proxy settings included), and the target as
@@ -22,29 +25,80 @@ export interface ClosingResponse {
   readonly writableFinished: boolean;
 }
 
-/**
- * A Web `Request` for a Node request, whose signal aborts when the client goes away before the
- * answer is written; its body is read only when given.
- */
-export function toWebRequest(parts: NodeRequestParts, response: ClosingResponse): Request {
+/** A signal that aborts when the Node response closes before it is finished: the client left. */
+function abortOnClose(response: ClosingResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once("close", () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/** The request's absolute URL, its target kept as sent. */
+function urlOf(parts: NodeRequestParts): string {
+  // The host goes through URL's own setter, so that a Host header that names no host (absent,
+  // `a b`, `x/y?`) leaves `localhost` and cannot move the path or the query.
+  const origin = new URL(parts.protocol === "https" ? "https://localhost" : "http://localhost");
+  origin.host = parts.host;
+  // An absolute-form target (`GET http://host/path`, sent to proxies) names its own origin.
+  return parts.target.startsWith("/") ? `${origin.origin}${parts.target}` : parts.target;
+}
+
+function headersOf(parts: NodeRequestParts): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(parts.headers)) {
     // HTTP/2 pseudo-headers (`:path`, `:authority`) are not headers, and `Headers` refuses them.
     if (value === undefined || name.startsWith(":")) continue;
     for (const one of typeof value === "string" ? [value] : value) headers.append(name, one);
   }
-  const controller = new AbortController();
-  response.once("close", () => {
-    if (!response.writableFinished) controller.abort();
-  });
-  // The host goes through URL's own setter, so that a Host header that names no host (absent,
-  // `a b`, `x/y?`) leaves `localhost` and cannot move the path or the query.
-  const origin = new URL(parts.protocol === "https" ? "https://localhost" : "http://localhost");
-  origin.host = parts.host;
-  // An absolute-form target (`GET http://host/path`, sent to proxies) names its own origin.
-  const url = parts.target.startsWith("/") ? `${origin.origin}${parts.target}` : parts.target;
+  return headers;
+}
+
+/**
+ * A Node request as a list call, read straight from its parts; it becomes a Web `Request`
+ * only if a source function or `onError` asks for one.
+ */
+export function nodeListCall(parts: NodeRequestParts, response: ClosingResponse): ListCall {
+  const signal = abortOnClose(response);
+  const url = urlOf(parts);
+  const { method } = parts;
+  let request: Request | undefined;
+  return {
+    method,
+    url,
+    signal,
+    header(name) {
+      const value = parts.headers[name];
+      return value === undefined ? null : typeof value === "string" ? value : value.join(", ");
+    },
+    webRequest() {
+      request ??= new Request(url, { method, headers: headersOf(parts), signal });
+      return request;
+    },
+  };
+}
+
+/** What an answer is written to: a Node `ServerResponse`, as Express hands it over. */
+export interface AnswerWriter {
+  writeHead(status: number, headers: Record<string, string | number>): unknown;
+  end(body?: string): unknown;
+}
+
+/** Writes an answer to a Node response, its length measured in UTF-8 bytes. */
+export function writeAnswer(answer: JsonAnswer, response: AnswerWriter): void {
+  const length = Buffer.byteLength(answer.text);
+  response.writeHead(answer.status, { ...answer.headers, "content-length": length });
+  response.end(answer.head ? undefined : answer.text);
+}
+
+/**
+ * A Web `Request` for a Node request, whose signal aborts when the client goes away before the
+ * answer is written; its body is read only when given.
+ */
+export function toWebRequest(parts: NodeRequestParts, response: ClosingResponse): Request {
   const { method, body } = parts;
-  const init: RequestInit = { method, headers, signal: controller.signal };
+  const url = urlOf(parts);
+  const init: RequestInit = { method, headers: headersOf(parts), signal: abortOnClose(response) };
   if (body === undefined) return new Request(url, init);
   // A streamed body needs `duplex: "half"`, which the DOM's RequestInit does not know yet.
   return new Request(url, { ...init, body, duplex: "half" } as RequestInit);

@@ -146,15 +146,37 @@ describe.each(NODE_SERVERS)("%s: the Node request", (_, serve) => {
 describe("express: an error of its own", () => {
   it("goes to next, as Express errors do", async () => {
     const app = express();
-    app.all("/api/projects", expressListHandler({ source: [] }));
-    app.use((error: Error, _req: unknown, res: express.Response, _next: unknown) => {
-      res.status(502).json({ seen: error.name });
-    });
+    const seen: string[] = [];
+    // A middleware that has already sent the headers leaves the handler unable to write its own.
+    const early: express.RequestHandler = (_req, res, next) => {
+      res.writeHead(202).flushHeaders();
+      next();
+    };
+    app.all("/api/projects", early, expressListHandler({ source: [] }));
+    app.use(
+      (error: NodeJS.ErrnoException, _req: unknown, res: express.Response, _next: unknown) => {
+        seen.push(error.code ?? error.name);
+        res.end();
+      },
+    );
     const served = await listen(createServer(app));
     try {
-      // A Web `Request` cannot carry TRACE, so the adapter fails before the handler is asked.
+      const answer = await sendRaw(`${served.origin}/api/projects`, "GET");
+      expect(answer.status).toBe(202);
+      expect(seen).toEqual(["ERR_HTTP_HEADERS_SENT"]);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("answers a method no Web Request can carry (TRACE) with its 405", async () => {
+    const app = express();
+    app.all("/api/projects", expressListHandler({ source: [] }));
+    const served = await listen(createServer(app));
+    try {
       const answer = await sendRaw(`${served.origin}/api/projects`, "TRACE");
-      expect(answer).toEqual({ status: 502, body: JSON.stringify({ seen: "TypeError" }) });
+      expect(answer.status).toBe(405);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: "METHOD_NOT_ALLOWED" });
     } finally {
       await served.close();
     }

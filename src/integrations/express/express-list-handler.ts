@@ -1,18 +1,19 @@
 import type { RequestHandler } from "express";
-import { createListHandler } from "../../http/list-handler.ts";
+import { createListAnswerer } from "../../http/list-handler.ts";
 import type { ListHandlerOptions } from "../../http/read-handler-options.ts";
-import { toWebRequest } from "../node-web-request.ts";
+import { nodeListCall, writeAnswer } from "../node-web-request.ts";
 
 /**
- * An Express 5 route handler answering list requests as `createListHandler` does: the request
- * goes in as a Web `Request` (its raw query from `req.originalUrl`, never `req.query`), the
- * `Response` comes back as status, headers and body; an error of Express's own goes to `next`.
+ * An Express 5 route handler answering list requests as `createListHandler` does, read straight
+ * from the Node request (its raw query from `req.originalUrl`, never `req.query`) and written
+ * straight to the response, with no Web `Request` or `Response` in between; an error of
+ * Express's own goes to `next`.
  */
 export function listHandler(options: ListHandlerOptions): RequestHandler {
-  const handle = createListHandler(options);
+  const answerCall = createListAnswerer(options);
   return (req, res, next) => {
     const answer = async () => {
-      const request = toWebRequest(
+      const call = nodeListCall(
         {
           method: req.method,
           protocol: req.protocol,
@@ -22,10 +23,7 @@ export function listHandler(options: ListHandlerOptions): RequestHandler {
         },
         res,
       );
-      const response = await handle(request);
-      res.status(response.status).setHeaders(response.headers);
-      if (response.body === null) res.end();
-      else res.end(new Uint8Array(await response.arrayBuffer()));
+      writeAnswer(await answerCall(call), res);
     };
     answer().catch(next);
   };

@@ -1,12 +1,12 @@
 import type { RouteHandlerMethod } from "fastify";
-import { createListHandler, type ListHandler } from "../../http/list-handler.ts";
+import { createListAnswerer, type ListAnswerer } from "../../http/list-handler.ts";
 import type { ListHandlerOptions } from "../../http/read-handler-options.ts";
-import { toWebRequest } from "../node-web-request.ts";
+import { nodeListCall } from "../node-web-request.ts";
 
-/** A Fastify route handler answering through `handle`: the bytes of its `Response`, unserialized. */
-export function answerWith(handle: ListHandler): RouteHandlerMethod {
+/** A Fastify route handler answering through `answerCall`: its JSON text, unserialized. */
+export function answerWith(answerCall: ListAnswerer): RouteHandlerMethod {
   return async (request, reply) => {
-    const web = toWebRequest(
+    const call = nodeListCall(
       {
         // Fastify answers HEAD with the GET payload and drops it itself, measuring it for
         // Content-Length; it cannot take a `Response` on a HEAD route (5.12 throws).
@@ -18,18 +18,17 @@ export function answerWith(handle: ListHandler): RouteHandlerMethod {
       },
       reply.raw,
     );
-    const response = await handle(web);
-    reply.code(response.status);
-    for (const [name, value] of response.headers) reply.header(name, value);
-    return reply.send(new Uint8Array(await response.arrayBuffer()));
+    const answer = await answerCall(call);
+    reply.code(answer.status).headers(answer.headers);
+    return reply.send(answer.text);
   };
 }
 
 /**
- * A Fastify 5 route handler answering list requests as `createListHandler` does: the request
- * goes in as a Web `Request` (its raw query from `request.url`, never `request.query`), and the
- * `Response` comes back through `reply` as status, headers and body.
+ * A Fastify 5 route handler answering list requests as `createListHandler` does, read straight
+ * from the request (its raw query from `request.url`, never `request.query`) and answered
+ * through `reply` as status, headers and JSON text.
  */
 export function listHandler(options: ListHandlerOptions): RouteHandlerMethod {
-  return answerWith(createListHandler(options));
+  return answerWith(createListAnswerer(options));
 }

@@ -1,5 +1,5 @@
 import type { FastifySchema, RouteShorthandOptionsWithHandler } from "fastify";
-import { createListHandler } from "../../http/list-handler.ts";
+import { createListAnswerer } from "../../http/list-handler.ts";
 import { type ListHandlerOptions, readHandlerOptions } from "../../http/read-handler-options.ts";
 import { errorBodyJsonSchema } from "../../openapi/error-body-schema.ts";
 import {
@@ -31,7 +31,7 @@ function propertyOf(parameter: OpenApiParameter): JsonSchema {
  * `InvalidOptionError` for bad options.
  */
 export function listRoute(options: ListHandlerOptions): RouteShorthandOptionsWithHandler {
-  const handle = createListHandler(options);
+  const answerCall = createListAnswerer(options);
   const settings = readHandlerOptions(options);
   const { where, fields, page, size } = listParametersOf(settings);
   const error = errorBodyJsonSchema();
@@ -57,5 +57,5 @@ export function listRoute(options: ListHandlerOptions): RouteShorthandOptionsWit
       500: error,
     },
   };
-  return { schema, attachValidation: true, handler: answerWith(handle) };
+  return { schema, attachValidation: true, handler: answerWith(answerCall) };
 }
