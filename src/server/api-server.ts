@@ -268,7 +268,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     throw new ApiError(404, "NOT_FOUND", `no ${resource.name} with id ${quoteForEcho(id)}`);
   }
 
-  /** The list handler of one list, made at its first request and kept: the records never change. */
+  /** The list handler of one list, made at its first request and kept: the records never change. Keys start with the route's kind, so no two lists share one. */
   function listHandler(key: string, resource: ServedResource, records: readonly object[]) {
     let handler = listHandlers.get(key);
     if (!handler) {
@@ -286,7 +286,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     switch (route.kind) {
       case "list": {
         const resource = resourceNamed(route.resource);
-        return listHandler(`/${route.resource}`, resource, resource.records);
+        return listHandler(`list ${route.resource}`, resource, resource.records);
       }
       case "projectArtefacts": {
         const artefacts = resourceNamed("artefacts");
@@ -299,13 +299,13 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           const message = `no project named ${quoteForEcho(route.projectName)}${hint}`;
           throw new ApiError(404, "NOT_FOUND", message);
         }
-        return listHandler(`/projects/${route.projectName}`, artefacts, data.artefactsOf(project));
+        return listHandler(`project ${route.projectName}`, artefacts, data.artefactsOf(project));
       }
       case "artefactFindings": {
         const findings = resourceNamed("findings");
         recordOf(resourceNamed("artefacts"), route.artefactId);
         const below = data.findingsBelow(route.artefactId);
-        return listHandler(`/artefacts/${route.artefactId}`, findings, below);
+        return listHandler(`findings ${route.artefactId}`, findings, below);
       }
       default:
         return undefined;

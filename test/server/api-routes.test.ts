@@ -313,3 +313,23 @@ describe("fetch and handle", () => {
     expect(late.status).toBe(403);
   });
 });
+
+describe("lists that could be confused", () => {
+  it("keeps a resource named like a nested route apart from that route", async () => {
+    const own = createApiServer({
+      data: {
+        projects: [{ id: 1, name: "core" }],
+        artefacts: [{ id: 7, projectId: 1 }],
+        "projects/core": [{ id: 99 }],
+      },
+      permanentTokens: [PERMANENT],
+    });
+    const ids = async (path: string, list: string) => {
+      const response = await own.fetch(new Request(`http://127.0.0.1${path}`, { headers: bearer }));
+      return ((await response.json()) as Record<string, Row[]>)[list]?.map((row) => row.id);
+    };
+    expect(await ids("/api/projects/core/artefacts", "artefacts")).toEqual([7]);
+    expect(await ids("/api/projects%2Fcore", "projects/core")).toEqual([99]);
+    expect(await ids("/api/projects/core/artefacts", "artefacts")).toEqual([7]);
+  });
+});
