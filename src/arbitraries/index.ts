@@ -1,3 +1,5 @@
+export type { ScalarField } from "../schema/scalar-fields.ts";
+export { listScalarFields } from "../schema/scalar-fields.ts";
 export { AWKWARD_STRINGS } from "./awkward-strings.ts";
 export type { DateRepresentation } from "./dates.ts";
 export { BOUNDARY_INSTANTS, DAYS, TIME_ZONES } from "./dates.ts";
@@ -11,8 +13,8 @@ export { invalidWhereArbitrary } from "./invalid-where.ts";
 export type { RecordArbitraryOptions, RecordsArbitraryOptions } from "./records.ts";
 export { recordArbitrary, recordsArbitrary } from "./records.ts";
 export { removeSpans } from "./remove-spans.ts";
-export type { ScalarField, SchemaArbitraryOptions } from "./schemas.ts";
-export { listScalarFields, schemaArbitrary } from "./schemas.ts";
+export type { SchemaArbitraryOptions } from "./schemas.ts";
+export { schemaArbitrary } from "./schemas.ts";
 export type { WhereArbitraryOptions } from "./where-ast.ts";
 export { whereArbitrary } from "./where-ast.ts";
 export type { WhereTextArbitraryOptions } from "./where-text.ts";

@@ -12,10 +12,10 @@ import {
 import { formatWhere } from "../backends/format/format-where.ts";
 import { checkDepth, DEFAULT_MAX_LENGTH } from "../check/limits.ts";
 import { readDate } from "../schema/literals.ts";
+import { listScalarFields } from "../schema/scalar-fields.ts";
 import type { FieldType, ScalarTypeName, Schema } from "../schema/schema.ts";
 import { stringValue } from "./awkward-strings.ts";
 import { DAYS } from "./dates.ts";
-import { listScalarFields } from "./schemas.ts";
 
 /** Options of `whereArbitrary`. */
 export interface WhereArbitraryOptions {

@@ -9,7 +9,7 @@ import {
   type SchemaShape,
 } from "../schema/schema.ts";
 import { type ParseLimits, resolveLimits } from "./limits.ts";
-import { isPlainRecord, own } from "./members.ts";
+import { isPlainRecord, oneOf, own } from "./members.ts";
 
 /** A `schema` option: a checked schema, its normalized form as JSON carries it, or a plain shape. */
 export type SchemaOption = Schema | { readonly [field: string]: SchemaShape };
@@ -119,4 +119,17 @@ export function readPageSizeOptions(
   return checkOption(caller, "defaultSize", defaultSize, () =>
     resolvePageSizeOptions({ maxSize, defaultSize } as PageSizeOptions),
   );
+}
+
+/** Refuses a member of an options object that is not among `names` (grammar/language.md 7.4). */
+export function checkOptionNames(
+  caller: string,
+  given: Readonly<Record<string, unknown>>,
+  names: readonly string[],
+): void {
+  for (const name of Object.keys(given)) {
+    if (!names.includes(name)) {
+      throw new InvalidOptionError(caller, name, `unknown option; expected ${oneOf(names)}`);
+    }
+  }
 }

@@ -52,18 +52,19 @@ export function readArray(
   return elementsOf(value);
 }
 
-/** The node's `kind`, which must be one of `kinds`. */
-export function readKind<K extends string>(
+/** The node's member `name`, which must be one of `allowed`: a kind, an operator, a mode. */
+export function readOneOf<K extends string>(
   reader: TreeReader,
   node: Record<string, unknown>,
   pointer: string,
-  kinds: readonly K[],
+  name: string,
+  allowed: readonly K[],
 ): K {
-  const kind = Object.hasOwn(node, "kind") ? node.kind : undefined;
-  if (typeof kind !== "string" || !(kinds as readonly string[]).includes(kind)) {
-    fail(reader, pointerTo(pointer, "kind"), oneOf(kinds), kind);
+  const value = Object.hasOwn(node, name) ? node[name] : undefined;
+  if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
+    fail(reader, pointerTo(pointer, name), oneOf(allowed), value);
   }
-  return kind as K;
+  return value as K;
 }
 
 const isOffset = (value: unknown): value is number =>
@@ -168,7 +169,7 @@ function readNode(
   pointer: string,
 ): { node: Record<string, unknown>; kind: ExpressionKind } {
   const node = readRecord(reader, value, pointer, "a where node");
-  return { node, kind: readKind(reader, node, pointer, EXPRESSION_KINDS) };
+  return { node, kind: readOneOf(reader, node, pointer, "kind", EXPRESSION_KINDS) };
 }
 
 function readOperands(reader: TreeReader, node: Record<string, unknown>, pointer: string) {
@@ -241,27 +242,22 @@ function readTyped(
     case "or":
       return readJunction(reader, node, kind, pointer, parent, depth);
     case "comparison": {
-      const operator = Object.hasOwn(node, "operator") ? node.operator : undefined;
-      if (!COMPARISON_OPERATORS.includes(operator as never)) {
-        fail(reader, pointerTo(pointer, "operator"), oneOf(COMPARISON_OPERATORS), operator);
-      }
+      // The operator is checked first, as an injected one is what this reader exists to stop.
+      const operator = readOneOf(reader, node, pointer, "operator", COMPARISON_OPERATORS);
       return {
         kind,
         path: readPathOf(reader, node, pointer),
-        operator: operator as (typeof COMPARISON_OPERATORS)[number],
+        operator,
         value: readValueOf(reader, node, pointer, false),
         span: readSpan(reader, node, pointer),
       };
     }
     case "pattern": {
-      const mode = Object.hasOwn(node, "mode") ? node.mode : undefined;
-      if (!PATTERN_MODES.includes(mode as never)) {
-        fail(reader, pointerTo(pointer, "mode"), oneOf(PATTERN_MODES), mode);
-      }
+      const mode = readOneOf(reader, node, pointer, "mode", PATTERN_MODES);
       return {
         kind,
         path: readPathOf(reader, node, pointer),
-        mode: mode as (typeof PATTERN_MODES)[number],
+        mode,
         value: readValueOf(reader, node, pointer, true),
         span: readSpan(reader, node, pointer),
       };

@@ -59,7 +59,7 @@ function callOf(request: Request): ListCall {
 }
 
 /** The request's `timezone` header, checked (`UnknownTimeZoneError`), or the default zone. */
-function readTimeZone(header: string | null, fallback: string): string {
+export function readTimeZone(header: string | null, fallback: string): string {
   if (header === null) return fallback;
   calendarOf(header);
   return header;

@@ -1,11 +1,13 @@
 import { calendarOf } from "../backends/predicate/calendar.ts";
 import type { ParseLimits } from "../check/limits.ts";
-import { oneOf, own } from "../check/members.ts";
+import { own } from "../check/members.ts";
 import {
+  checkOptionNames,
   readLimitsOption,
   readOptions,
   readPageSizeOptions,
   readSchemaOption,
+  readStringOption,
   type SchemaOption,
 } from "../check/read-options.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
@@ -117,21 +119,34 @@ function readSource(value: unknown): CheckedSource {
   return { kind: "records", records: value as AsyncIterable<object> };
 }
 
-function readString(option: string, value: unknown): string | undefined {
-  if (value === undefined || typeof value === "string") return value;
-  return fail(option, `expected a string; found ${describeFound(value)}`);
+/** Reads a list's name: absent, or a non-empty string other than `_links`. */
+export function readResourceName(caller: string, value: unknown): string | undefined {
+  const name = readStringOption(caller, "resource", value);
+  if (name === "" || name === "_links") {
+    throw new InvalidOptionError(
+      caller,
+      "resource",
+      `a list cannot be named ${JSON.stringify(name)}`,
+    );
+  }
+  return name;
 }
 
-function readResource(value: unknown): string | undefined {
-  const resource = readString("resource", value);
-  if (resource === "" || resource === "_links") {
-    fail("resource", `a list cannot be named ${JSON.stringify(resource)}`);
+/** Reads the vendor of the media types, `application/vnd.<vendor>.app-v2+json`; `qaql` when absent. */
+export function readVendor(caller: string, value: unknown): string {
+  const vendor = readStringOption(caller, "vendor", value) ?? "qaql";
+  if (!isVendorName(vendor)) {
+    throw new InvalidOptionError(
+      caller,
+      "vendor",
+      `expected letters, digits, "." and "-"; found ${describeFound(vendor)}`,
+    );
   }
-  return resource;
+  return vendor;
 }
 
 function readTimeZoneOption(value: unknown): string {
-  const timeZone = readString("timeZone", value) ?? "UTC";
+  const timeZone = readStringOption(CALLER, "timeZone", value) ?? "UTC";
   try {
     calendarOf(timeZone);
   } catch (error) {
@@ -145,7 +160,7 @@ const PLACEHOLDER_ORIGIN = "http://base.invalid";
 
 /** The `baseUrl` option as the links' prefix: normalised, no trailing `/`, "" when absent. */
 function readBaseUrl(value: unknown): string {
-  const text = readString("baseUrl", value);
+  const text = readStringOption(CALLER, "baseUrl", value);
   if (text === undefined) return "";
   const problem = (why: string) =>
     fail(
@@ -183,24 +198,17 @@ function readOnError(value: unknown): HandlerSettings["onError"] {
  */
 export function readHandlerOptions(options: unknown): HandlerSettings {
   const given = readOptions<Record<string, unknown>>(CALLER, options);
-  for (const name of Object.keys(given)) {
-    if (!(OPTION_NAMES as readonly string[]).includes(name)) {
-      fail(name, `unknown option; expected ${oneOf(OPTION_NAMES)}`);
-    }
-  }
+  checkOptionNames(CALLER, given, OPTION_NAMES);
   const member = (name: keyof ListHandlerOptions) => own(given, name);
   if (member("source") === undefined) fail("source", "the records are required");
   const source = readSource(member("source"));
   const schema = readSchemaOption(CALLER, member("schema"));
   const sizes = readPageSizeOptions(CALLER, member("defaultSize"), member("maxSize"));
-  const vendor = readString("vendor", member("vendor")) ?? "qaql";
-  if (!isVendorName(vendor)) {
-    fail("vendor", `expected letters, digits, "." and "-"; found ${describeFound(vendor)}`);
-  }
+  const vendor = readVendor(CALLER, member("vendor"));
   return {
     source,
     schema,
-    resource: readResource(member("resource")),
+    resource: readResourceName(CALLER, member("resource")),
     ...sizes,
     mediaTypes: supportedMediaTypes(vendor),
     timeZone: readTimeZoneOption(member("timeZone")),

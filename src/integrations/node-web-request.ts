@@ -54,6 +54,14 @@ function headersOf(parts: NodeRequestParts): Headers {
   return headers;
 }
 
+/** The Web `Request` of a Node request's parts, with its body when it has one. */
+function requestOf(parts: NodeRequestParts, url: string, signal: AbortSignal): Request {
+  const init: RequestInit = { method: parts.method, headers: headersOf(parts), signal };
+  if (parts.body === undefined) return new Request(url, init);
+  // A streamed body needs `duplex: "half"`, which the DOM's RequestInit does not know yet.
+  return new Request(url, { ...init, body: parts.body, duplex: "half" } as RequestInit);
+}
+
 /**
  * A Node request as a list call, read straight from its parts; it becomes a Web `Request`
  * only if a source function or `onError` asks for one.
@@ -72,7 +80,7 @@ export function nodeListCall(parts: NodeRequestParts, response: ClosingResponse)
       return value === undefined ? null : typeof value === "string" ? value : value.join(", ");
     },
     webRequest() {
-      request ??= new Request(url, { method, headers: headersOf(parts), signal });
+      request ??= requestOf(parts, url, signal);
       return request;
     },
   };
@@ -96,10 +104,5 @@ export function writeAnswer(answer: JsonAnswer, response: AnswerWriter): void {
  * answer is written; its body is read only when given.
  */
 export function toWebRequest(parts: NodeRequestParts, response: ClosingResponse): Request {
-  const { method, body } = parts;
-  const url = urlOf(parts);
-  const init: RequestInit = { method, headers: headersOf(parts), signal: abortOnClose(response) };
-  if (body === undefined) return new Request(url, init);
-  // A streamed body needs `duplex: "half"`, which the DOM's RequestInit does not know yet.
-  return new Request(url, { ...init, body, duplex: "half" } as RequestInit);
+  return requestOf(parts, urlOf(parts), abortOnClose(response));
 }

@@ -1,6 +1,7 @@
 import type { ParseLimits } from "../check/limits.ts";
 import { elementsOf, isPlainRecord, oneOf, own } from "../check/members.ts";
 import {
+  checkOptionNames,
   readLimitsOption,
   readOptions,
   readPageSizeOptions,
@@ -9,6 +10,7 @@ import {
 } from "../check/read-options.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { supportedMediaTypes } from "../http/media-types.ts";
+import { readVendor } from "../http/read-handler-options.ts";
 import { queryDefinitionJsonSchema } from "../query/json-schema.ts";
 import { schemas as apiSchemas } from "../schema/resources.ts";
 import type { Schema } from "../schema/schema.ts";
@@ -21,7 +23,6 @@ import {
 } from "./list-body-schema.ts";
 import { listParametersOf } from "./list-parameters.ts";
 import type { JsonSchema, OpenApiDocument, OpenApiParameter } from "./openapi-types.ts";
-import { checkOptionNames, readVendor } from "./read-openapi-options.ts";
 
 /** The resources of the API that `qaql serve` documents. */
 export type ApiResourceName = "projects" | "artefacts" | "findings";

@@ -13,18 +13,15 @@ import {
 } from "../ast/where.ts";
 import { formatFields } from "../backends/format/format-fields.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
+import { listScalarFields, type ScalarField } from "../schema/scalar-fields.ts";
 import type { FieldType, ScalarTypeName, Schema } from "../schema/schema.ts";
+import { scopeBelow } from "../schema/validate-fields.ts";
 import type { OpenApiExample } from "./openapi-types.ts";
 
 /** How far examples are allowed to go: the parameters' own limits (grammar/language.md 1.4). */
 export interface ExampleLimits {
   readonly maxLength: number;
   readonly maxDepth: number;
-}
-
-interface ScalarField {
-  readonly path: readonly string[];
-  readonly type: ScalarTypeName;
 }
 
 /** A value of each type for a comparison, and a few for an `IN` list (grammar/language.md 2.3). */
@@ -45,25 +42,10 @@ const SAMPLES: Readonly<
 const usableInWhere = (path: readonly string[]): boolean =>
   path.length > 1 || !WHERE_KEYWORDS.has((path[0] as string).toLowerCase());
 
-/** The scalar fields a filter can name, depth first through objects (never through arrays). */
-function scalarFields(fields: Readonly<Record<string, FieldType>>, above: string[] = []) {
-  const found: ScalarField[] = [];
-  for (const [name, type] of Object.entries(fields)) {
-    const path = [...above, name];
-    if (type.kind === "object") {
-      if (type.fields !== null) found.push(...scalarFields(type.fields, path));
-    } else if (type.kind !== "array") {
-      if (usableInWhere(path)) found.push({ path, type: type.kind });
-    }
-  }
-  return found;
-}
-
-/** The described fields below an object or an array of objects, as a selection reaches them. */
+/** The described fields a selection reaches below a field (grammar/language.md 3.2). */
 function subfieldsOf(type: FieldType): readonly string[] {
-  if (type.kind === "object") return Object.keys(type.fields ?? {});
-  if (type.kind === "array" && type.items?.kind === "object") return subfieldsOf(type.items);
-  return [];
+  const scope = scopeBelow(type);
+  return typeof scope === "object" ? Object.keys(scope) : [];
 }
 
 const comparisonOf = ({ path, type }: ScalarField): WherePredicate =>
@@ -92,7 +74,7 @@ export function whereExamples(
   schema: Schema,
   limits: ExampleLimits,
 ): Record<string, OpenApiExample> {
-  const scalars = scalarFields(schema.fields);
+  const scalars = listScalarFields(schema).filter((field) => usableInWhere(field.path));
   const composite = Object.entries(schema.fields).find(
     ([name, type]) => (type.kind === "object" || type.kind === "array") && usableInWhere([name]),
   );

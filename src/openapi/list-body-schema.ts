@@ -1,9 +1,14 @@
 import { own } from "../check/members.ts";
-import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
+import {
+  checkOptionNames,
+  readOptions,
+  readSchemaOption,
+  type SchemaOption,
+} from "../check/read-options.ts";
+import { readResourceName } from "../http/read-handler-options.ts";
 import type { Schema } from "../schema/schema.ts";
 import { schemaToJsonSchema } from "../schema/schema-json-schema.ts";
 import type { JsonSchema } from "./openapi-types.ts";
-import { checkOptionNames, readResourceName } from "./read-openapi-options.ts";
 
 /** Options of `listResponseJsonSchema`. */
 export interface ListResponseJsonSchemaOptions {

@@ -1,6 +1,7 @@
 import { type ParseLimits, resolveLimits } from "../check/limits.ts";
 import { own } from "../check/members.ts";
 import {
+  checkOptionNames,
   readLimitsOption,
   readOptions,
   readPageSizeOptions,
@@ -9,21 +10,16 @@ import {
 } from "../check/read-options.ts";
 import type { ListParameter } from "../errors/errors.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
+import type { ListHandlerOptions } from "../http/read-handler-options.ts";
 import type { Schema } from "../schema/schema.ts";
 import { fieldsExamples, whereExamples } from "./examples.ts";
 import type { JsonSchema, OpenApiExample, OpenApiParameter } from "./openapi-types.ts";
-import { checkOptionNames } from "./read-openapi-options.ts";
 
-/** Options of `openApiListParameters`. */
-export interface OpenApiListParametersOptions {
+/** Options of `openApiListParameters`: those of `createListHandler` the parameters depend on. */
+export interface OpenApiListParametersOptions
+  extends Pick<ListHandlerOptions, "limits" | "defaultSize" | "maxSize"> {
   /** The resource's schema, whose fields the examples name; a plain shape is defined on the fly. */
   readonly schema: SchemaOption;
-  /** The limits of grammar/language.md 1.4 the server parses `where` and `fields` with. */
-  readonly limits?: ParseLimits | undefined;
-  /** The page size of a request without `size`; 20, or `maxSize` if smaller, unless set. */
-  readonly defaultSize?: number | undefined;
-  /** The largest `size` accepted; 1000 unless set. */
-  readonly maxSize?: number | undefined;
 }
 
 /** What the four parameters are written from: checked, defaults filled in. */

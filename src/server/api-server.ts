@@ -8,12 +8,11 @@ import {
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { compileFields } from "../api/compile-fields.ts";
-import { calendarOf } from "../backends/predicate/calendar.ts";
 import type { Evaluate } from "../conformance/reference-evaluate.ts";
 import { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { quoteForEcho } from "../http/echo.ts";
-import { createListHandler, type ListHandler } from "../http/list-handler.ts";
+import { createListHandler, type ListHandler, readTimeZone } from "../http/list-handler.ts";
 import type { ListSource } from "../http/list-source.ts";
 import { isVendorName, negotiateMediaType, supportedMediaTypes } from "../http/media-types.ts";
 import { badRequestBody, JSON_MEDIA_TYPE, jsonResponse } from "../http/responses.ts";
@@ -110,11 +109,6 @@ function fieldsPieces(search: string): string {
       return decodeQueryComponent(equals === -1 ? piece : piece.slice(0, equals)) === "fields";
     })
     .join("&");
-}
-
-/** Checks the `timezone` header of an item request, which has no date to read it with. */
-function checkTimeZone(header: string | null): void {
-  if (header !== null) calendarOf(header);
 }
 
 /** The passwords of `GET /api/token` by user name: `user` and every one of `users`. */
@@ -314,7 +308,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
 
   function answerItem(request: Request, resourceName: string, id: string): object {
     const resource = resourceNamed(resourceName);
-    checkTimeZone(request.headers.get("timezone"));
+    // Checked though an item has no date to read it with, as a list request checks it.
+    readTimeZone(request.headers.get("timezone"), "UTC");
     const { fields } = readListRequest(`?${fieldsPieces(new URL(request.url).search)}`, {
       ...sizes,
       schema: resource.schema,
