@@ -30,7 +30,7 @@ export type {
 export { and, comparison, inList, literal, nullCheck, or, path, pattern } from "./ast/where.ts";
 export { formatFields } from "./backends/format/format-fields.ts";
 export { formatWhere } from "./backends/format/format-where.ts";
-export type { Predicate } from "./backends/predicate/compile-predicate.ts";
+export type { CodeGeneration, Predicate } from "./backends/predicate/compile-predicate.ts";
 export type { Projection } from "./backends/projection/compile-projection.ts";
 export type { ColumnSpec, SqlQuery } from "./backends/sql/compile-sql.ts";
 export type { DateStorage, Dialect } from "./backends/sql/dialect.ts";

@@ -1,7 +1,13 @@
 import type { WhereExpression } from "../ast/where.ts";
-import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
+import {
+  CODE_GENERATION_MODES,
+  type CodeGeneration,
+  compilePredicate,
+  type Predicate,
+} from "../backends/predicate/compile-predicate.ts";
 import type { ParseLimits } from "../check/limits.ts";
 import {
+  readChoiceOption,
   readOptions,
   readSchemaOption,
   readStringOption,
@@ -18,6 +24,13 @@ export interface CompileWhereOptions extends ParseLimits {
   readonly schema?: SchemaOption | undefined;
   /** The IANA zone in which dates are calendar days (2.5); UTC unless set. */
   readonly timeZone?: string | undefined;
+  /**
+   * `"auto"` (the default) compiles the filter to JavaScript source once (`new Function`), the
+   * fastest predicate, and falls back to a tree of closures where generating code is forbidden,
+   * as under a Content-Security-Policy without `'unsafe-eval'`. `"never"` always builds the
+   * closures; `"always"` always generates code, throwing `EvalError` where it is forbidden.
+   */
+  readonly codeGeneration?: CodeGeneration | undefined;
 }
 
 /**
@@ -33,6 +46,12 @@ export function compileWhere(
   const given = readOptions<CompileWhereOptions>(caller, options);
   const schema = readSchemaOption(caller, given.schema);
   const timeZone = readStringOption(caller, "timeZone", given.timeZone);
+  const codeGeneration = readChoiceOption(
+    caller,
+    "codeGeneration",
+    given.codeGeneration,
+    CODE_GENERATION_MODES,
+  );
   const ast = readWhereInput(caller, input, given, schema);
-  return compilePredicate(ast, { schema, timeZone });
+  return compilePredicate(ast, { schema, timeZone, codeGeneration });
 }

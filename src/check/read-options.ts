@@ -73,6 +73,23 @@ export function readStringOption(caller: string, name: string, value: unknown): 
   throw new InvalidOptionError(caller, name, `expected a string; found ${describeFound(value)}`);
 }
 
+/** Reads an option that, when given, must be one of `choices`. */
+export function readChoiceOption<T extends string>(
+  caller: string,
+  name: string,
+  value: unknown,
+  choices: readonly T[],
+): T | undefined {
+  if (value === undefined || (choices as readonly unknown[]).includes(value)) {
+    return value as T | undefined;
+  }
+  throw new InvalidOptionError(
+    caller,
+    name,
+    `expected ${oneOf(choices)}; found ${describeFound(value)}`,
+  );
+}
+
 /** Runs a check of the library that throws `RangeError`, as an `InvalidOptionError` naming `option`. */
 export function checkOption<T>(caller: string, option: string, value: unknown, check: () => T): T {
   try {

@@ -17,9 +17,13 @@ const typed = defineSchema({
 // One row: filter, record, expected, and the schema and zone when they matter.
 type Row = [string, unknown, boolean, (Schema | undefined)?, string?];
 
+// Every row holds for the generated predicate and for the closures alike.
 function check(rows: Row[]) {
   it.each(rows)("%s on %j -> %s", (filter, record, expected, schema, timeZone) => {
-    expect(compileWhere(filter, { schema, timeZone })(record)).toBe(expected);
+    for (const codeGeneration of ["always", "never"] as const) {
+      const matches = compileWhere(filter, { schema, timeZone, codeGeneration });
+      expect(matches(record), codeGeneration).toBe(expected);
+    }
   });
 }
 
@@ -145,12 +149,17 @@ describe("IS NULL on an object or array field itself, with a schema (2.4)", () =
 
 describe("paths read own properties, through objects only (2.4)", () => {
   const inherited = Object.create({ a: 1 });
+  // Decided (2.4): the prototype is what `__proto__` reads, which only JavaScript can disguise.
+  const disguised = Object.defineProperty(Object.create({ a: 1 }), "__proto__", {
+    value: Object.prototype,
+  });
   check([
     ["constructor IS NULL", {}, true],
     ["toString=x", {}, false],
     ["__proto__ IS NULL", {}, true],
     ["a=1", inherited, false],
     ["a IS NULL", inherited, true],
+    ["a=1", disguised, true],
     ["__proto__.x=1", JSON.parse('{"__proto__": {"x": 1}}'), true],
     ["constructor=x", { constructor: "x" }, true],
     ["branches.name=x", { branches: [{ name: "x" }] }, false],
@@ -160,7 +169,24 @@ describe("paths read own properties, through objects only (2.4)", () => {
     ["a=1", [{ a: 1 }], false],
     ["a=1", null, false],
     ["a IS NULL", "text", true],
+    ["length=4", "text", false],
+    ["length IS NULL", "text", true],
+    ["length=0", [], false],
+    ["toFixed IS NULL", 5, true],
+    ["a IS NULL", undefined, true],
+    ["a IS NULL OR b=1", null, true],
   ]);
+
+  it("lets an error of the record's own getter through", () => {
+    const record = {
+      get a(): never {
+        throw new RangeError("getter");
+      },
+    };
+    for (const codeGeneration of ["always", "never"] as const) {
+      expect(() => compileWhere("a=1", { codeGeneration })(record)).toThrow(RangeError);
+    }
+  });
 });
 
 describe("dates are calendar days in the request's zone (2.5)", () => {

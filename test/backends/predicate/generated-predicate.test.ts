@@ -1,0 +1,157 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compileWhere } from "../../../src/api/compile-where.ts";
+import {
+  recordsArbitrary,
+  schemaArbitrary,
+  TIME_ZONES,
+  whereArbitrary,
+} from "../../../src/arbitraries/index.ts";
+import { and, comparison, inList, or, pattern } from "../../../src/ast/where.ts";
+import { formatWhere } from "../../../src/backends/format/format-where.ts";
+import { calendarOf } from "../../../src/backends/predicate/calendar.ts";
+import { MOST_GENERATED_PREDICATES } from "../../../src/backends/predicate/compile-predicate.ts";
+import { predicateSource } from "../../../src/backends/predicate/generated-predicate.ts";
+import { ValueTests } from "../../../src/backends/predicate/value-tests.ts";
+import { InvalidOptionError } from "../../../src/errors/invalid-input.ts";
+import { parseWhere } from "../../../src/index.ts";
+import type { Schema } from "../../../src/schema/schema.ts";
+
+/** A record as JSON has it, and the same fields reached in the ways JavaScript objects allow. */
+function disguises(record: unknown): unknown[] {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) return [record];
+  const fields = record as Record<string, unknown>;
+  const bare = Object.assign(Object.create(null), fields);
+  // Inherited fields are no fields (2.4): the whole record moved to a prototype reads as empty.
+  const inheriting = Object.create(fields);
+  // The same fields twice: inherited below, own above.
+  const shadowing = Object.assign(Object.create(fields), fields);
+  class WithGetters {}
+  for (const [name, value] of Object.entries(fields)) {
+    // A getter answers for instances only, as one reading `this` does: the prototype has none.
+    Object.defineProperty(WithGetters.prototype, name, {
+      get(this: unknown) {
+        return this instanceof WithGetters ? value : undefined;
+      },
+    });
+  }
+  return [record, bare, inheriting, shadowing, new WithGetters()];
+}
+
+function cases(strict: boolean) {
+  return schemaArbitrary().chain((schema: Schema) =>
+    recordsArbitrary(schema, { strict: false, minLength: 1 }).chain((records) =>
+      fc.record({
+        schema: fc.constant(strict ? schema : undefined),
+        ast: fc.oneof(
+          whereArbitrary(schema, { strict }),
+          whereArbitrary(schema, { strict, records }),
+        ),
+        records: fc.constant(records.flatMap(disguises)),
+        timeZone: fc.constantFrom(...TIME_ZONES),
+      }),
+    ),
+  );
+}
+
+// The generated code and the closures are two builds of one predicate: any record, same answer.
+describe("the generated predicate agrees with the closures", () => {
+  for (const strict of [true, false]) {
+    it(strict ? "with a schema" : "without a schema", () => {
+      fc.assert(
+        fc.property(cases(strict), ({ schema, ast, records, timeZone }) => {
+          const generated = compileWhere(ast, { schema, timeZone, codeGeneration: "always" });
+          const closures = compileWhere(ast, { schema, timeZone, codeGeneration: "never" });
+          for (const record of records) {
+            expect(generated(record), `${formatWhere(ast)} on ${JSON.stringify(record)}`).toBe(
+              closures(record),
+            );
+          }
+        }),
+        { numRuns: 500 },
+      );
+    });
+  }
+
+  it("ignores fields added to Object.prototype after compiling", () => {
+    const generated = compileWhere("rank=5 OR name IS NOT NULL", { codeGeneration: "always" });
+    const prototype = Object.prototype as Record<string, unknown>;
+    try {
+      prototype.rank = 5;
+      prototype.name = "polluted";
+      expect(generated({})).toBe(false);
+      expect(generated(JSON.parse('{"rank": 5}'))).toBe(true);
+    } finally {
+      delete prototype.rank;
+      delete prototype.name;
+    }
+  });
+
+  it("reads a field named like Object.prototype's own members only when the record owns it", () => {
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      const matches = compileWhere(`${name} IS NOT NULL`, { codeGeneration: "always" });
+      expect(matches({}), name).toBe(false);
+      expect(matches(JSON.parse(`{"${name}": 1}`)), name).toBe(true);
+    }
+  });
+});
+
+describe("the generated source", () => {
+  const tests = new ValueTests(undefined, calendarOf("UTC"));
+  const hostile = '"); globalThis.pwned = true; ("';
+
+  it("holds no text of the filter: names and values are constants of its factory", () => {
+    // Names past the grammar's identifiers too: the source must not depend on the tree's checks.
+    const ast = and(
+      comparison(hostile, "=", hostile),
+      pattern(`a${hostile}`, "contains", hostile),
+      inList("b", [hostile, "x"]),
+    );
+    const { source, constants } = predicateSource(ast, tests);
+    expect(source).not.toContain("pwned");
+    expect(constants).toContain(hostile);
+    const matches = compileWhere(
+      and(comparison("a", "=", hostile), pattern("b", "contains", hostile), inList("c", [hostile])),
+      { codeGeneration: "always" },
+    );
+    expect(matches({ a: hostile, b: `<${hostile}>`, c: hostile })).toBe(true);
+    expect(matches({ a: hostile, b: "<>", c: hostile })).toBe(false);
+    expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
+  });
+
+  it("reads a path once for the tests of it side by side", () => {
+    const ast = parseWhere("(name~*.java OR name~*.ts) AND rank>=2");
+    const { source } = predicateSource(ast, tests);
+    expect(source.match(/= r\[c\d+\]/g)).toHaveLength(2);
+  });
+});
+
+describe("the codeGeneration option", () => {
+  it("picks the build: generated by default where allowed", () => {
+    expect(compileWhere("a=1").name).toBe("qaqlPredicate");
+    expect(compileWhere("a=1", { codeGeneration: "always" }).name).toBe("qaqlPredicate");
+    expect(compileWhere("a=1", { codeGeneration: "never" }).name).not.toBe("qaqlPredicate");
+  });
+
+  it("builds closures for a filter too large to be worth compiling, unless told", () => {
+    const terms = (count: number) =>
+      or(...Array.from({ length: count }, (_, i) => comparison(`f${i % 7}`, "=", String(i))));
+    const largest = terms(MOST_GENERATED_PREDICATES);
+    expect(compileWhere(largest).name).toBe("qaqlPredicate");
+    const larger = terms(MOST_GENERATED_PREDICATES + 1);
+    expect(compileWhere(larger).name).not.toBe("qaqlPredicate");
+    const forced = compileWhere(larger, { codeGeneration: "always" });
+    expect(forced.name).toBe("qaqlPredicate");
+    for (const record of [{ f3: "2000" }, { f3: "2001" }, { f5: 2000 }, { f6: "2000" }]) {
+      expect(forced(record), JSON.stringify(record)).toBe(compileWhere(larger)(record));
+    }
+  });
+
+  it("refuses anything else", () => {
+    for (const value of ["yes", true, 1, null, "AUTO"]) {
+      expect(() => compileWhere("a=1", { codeGeneration: value as never })).toThrow(
+        InvalidOptionError,
+      );
+    }
+  });
+});
