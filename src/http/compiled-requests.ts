@@ -2,8 +2,10 @@ import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
 import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
 import { compileProjection, type Projection } from "../backends/projection/compile-projection.ts";
+import { type PageLinks, pageLinksMaker } from "../list/paginate.ts";
 import type { ListRequest } from "../list/read-list-request.ts";
 import type { Schema } from "../schema/schema.ts";
+import { RecentCache } from "./recent-cache.ts";
 
 /** How many query strings a handler keeps read and compiled: the pages of its busiest lists. */
 export const COMPILED_REQUESTS = 256;
@@ -15,6 +17,8 @@ export interface CompiledRequest {
   matches(timeZone: string): Predicate | undefined;
   /** The projection of `fields`, compiled at its first use; `undefined` without `fields`. */
   projection(): Projection | undefined;
+  /** The `_links` of this request's page at `selfUrl`, its last URL's reading kept. */
+  links(selfUrl: string, total: number): PageLinks;
 }
 
 /** Freezes a tree the parser made, so that a source function cannot change a cached request. */
@@ -33,6 +37,7 @@ function compile(list: ListRequest, schema: Schema | undefined): CompiledRequest
   const fields: FieldsNode | undefined = list.fields;
   const byZone = new Map<string, Predicate>();
   let projection: Projection | undefined;
+  let linksAt: { selfUrl: string; make: (page: number, total: number) => PageLinks } | undefined;
   return {
     list,
     matches(timeZone) {
@@ -50,6 +55,12 @@ function compile(list: ListRequest, schema: Schema | undefined): CompiledRequest
       projection ??= compileProjection(fields);
       return projection;
     },
+    links(selfUrl, total) {
+      if (linksAt?.selfUrl !== selfUrl) {
+        linksAt = { selfUrl, make: pageLinksMaker(selfUrl, list.size) };
+      }
+      return linksAt.make(list.page, total);
+    },
   };
 }
 
@@ -59,7 +70,7 @@ function compile(list: ListRequest, schema: Schema | undefined): CompiledRequest
  * again, and each is parsed, checked and compiled once. Errors are not kept.
  */
 export class CompiledRequests {
-  readonly #entries = new Map<string, CompiledRequest>();
+  readonly #entries = new RecentCache<string, CompiledRequest>(COMPILED_REQUESTS);
   readonly #schema: Schema | undefined;
 
   constructor(schema: Schema | undefined) {
@@ -68,18 +79,6 @@ export class CompiledRequests {
 
   /** The request of `query`, read by `read` unless it is kept. */
   get(query: string, read: () => ListRequest): CompiledRequest {
-    const kept = this.#entries.get(query);
-    if (kept) {
-      this.#entries.delete(query);
-      this.#entries.set(query, kept);
-      return kept;
-    }
-    const compiled = compile(deepFreeze(read()), this.#schema);
-    if (this.#entries.size >= COMPILED_REQUESTS) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(query, compiled);
-    return compiled;
+    return this.#entries.get(query, () => compile(deepFreeze(read()), this.#schema));
   }
 }

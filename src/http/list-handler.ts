@@ -1,7 +1,7 @@
 import { calendarOf } from "../backends/predicate/calendar.ts";
 import { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
-import { pageLinks, resourceOf } from "../list/paginate.ts";
+import { resourceOf } from "../list/paginate.ts";
 import { readListRequest } from "../list/read-list-request.ts";
 import { type CompiledRequest, CompiledRequests } from "./compiled-requests.ts";
 import {
@@ -17,6 +17,7 @@ import {
   type ListHandlerOptions,
   readHandlerOptions,
 } from "./read-handler-options.ts";
+import { RecentCache } from "./recent-cache.ts";
 import {
   badRequestBody,
   errorBody,
@@ -94,7 +95,8 @@ async function readPage(
   const { source, schema, limits } = settings;
   const { list } = compiled;
   const projection = compiled.projection();
-  const common = { list, schema, timeZone, limits, signal: call.signal, projection };
+  const signal = () => call.signal;
+  const common = { list, schema, timeZone, limits, signal, projection };
   if (source.kind === "records") {
     return readRecords(source.records, { ...common, matches: compiled.matches(timeZone) });
   }
@@ -104,16 +106,38 @@ async function readPage(
   return { items: project(items, projection), total };
 }
 
+/** What a handler keeps between requests: their readings, by the text they were read from. */
+interface HandlerMemory {
+  readonly requests: CompiledRequests;
+  /** The type each `Accept` header negotiates. */
+  readonly accepts: RecentCache<string, string | undefined>;
+  /** The list each path names, when the handler is not told. */
+  readonly resources: RecentCache<string, string | undefined>;
+}
+
+/** The most `Accept` headers and paths a handler keeps read: browsers and clients send few. */
+const KEPT_HEADERS = 64;
+/** A longer header or path is read anew each time, so that the memory stays small. */
+const LONGEST_KEPT = 512;
+
+function recall<V>(cache: RecentCache<string, V>, key: string, read: (key: string) => V): V {
+  return key.length > LONGEST_KEPT ? read(key) : cache.get(key, read);
+}
+
 // The checks in qaql serve's order: accept (406), method (405), then the request itself (400).
 async function answer(
   settings: HandlerSettings,
-  cache: CompiledRequests,
+  memory: HandlerMemory,
   call: ListCall,
 ): Promise<JsonAnswer> {
   let mediaType = JSON_MEDIA_TYPE;
   const { method } = call;
   try {
-    const negotiated = negotiateMediaType(call.header("accept") ?? undefined, settings.mediaTypes);
+    const accept = call.header("accept");
+    const negotiate = (header: string | undefined) =>
+      negotiateMediaType(header, settings.mediaTypes);
+    const negotiated =
+      accept === null ? negotiate(undefined) : recall(memory.accepts, accept, negotiate);
     if (negotiated === undefined) {
       const supported = settings.mediaTypes;
       const message = `accept: no type the request accepts is served; the API answers in ${supported.join(", ")}`;
@@ -127,7 +151,8 @@ async function answer(
       return jsonAnswer(method, 405, mediaType, body, { allow: "GET, HEAD" });
     }
     const url = new URL(call.url);
-    const resource = settings.resource ?? resourceOf(call.url);
+    const resource =
+      settings.resource ?? recall(memory.resources, `${url.origin}${url.pathname}`, resourceOf);
     if (resource === undefined || resource === "" || resource === "_links") {
       throw new TypeError(
         `createListHandler: the path ${JSON.stringify(url.pathname)} names no list: give the resource option`,
@@ -139,13 +164,13 @@ async function answer(
       timeZone = readTimeZone(call.header("timezone"), settings.timeZone);
       const { schema, limits, defaultSize, maxSize } = settings;
       const options = { schema, limits, defaultSize, maxSize };
-      compiled = cache.get(url.search, () => readListRequest(url.search, options));
+      compiled = memory.requests.get(url.search, () => readListRequest(url.search, options));
     } catch (error) {
       if (!(error instanceof QueryError || error instanceof UnknownTimeZoneError)) throw error;
       return jsonAnswer(method, 400, mediaType, badRequestBody(error));
     }
     const { items, total } = await readPage(settings, call, resource, compiled, timeZone);
-    const _links = pageLinks(selfUrlOf(settings, url), compiled.list, total);
+    const _links = compiled.links(selfUrlOf(settings, url), total);
     return jsonAnswer(method, 200, mediaType, { _links, [resource]: items });
   } catch (error) {
     report(settings, call, error);
@@ -160,8 +185,12 @@ async function answer(
  */
 export function createListAnswerer(options: ListHandlerOptions): ListAnswerer {
   const settings = readHandlerOptions(options);
-  const cache = new CompiledRequests(settings.schema);
-  return (call) => answer(settings, cache, call);
+  const memory: HandlerMemory = {
+    requests: new CompiledRequests(settings.schema),
+    accepts: new RecentCache(KEPT_HEADERS),
+    resources: new RecentCache(KEPT_HEADERS),
+  };
+  return (call) => answer(settings, memory, call);
 }
 
 /**

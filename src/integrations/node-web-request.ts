@@ -1,4 +1,5 @@
 import type { ListCall } from "../http/list-handler.ts";
+import { RecentCache } from "../http/recent-cache.ts";
 import type { JsonAnswer } from "../http/responses.ts";
 
 /**
@@ -25,23 +26,47 @@ export interface ClosingResponse {
   readonly writableFinished: boolean;
 }
 
-/** A signal that aborts when the Node response closes before it is finished: the client left. */
-function abortOnClose(response: ClosingResponse): AbortSignal {
-  const controller = new AbortController();
+/**
+ * A signal, made at its first use, that aborts when the Node response closes before it is
+ * finished: the client left. Most list answers never ask for one.
+ */
+function abortOnClose(response: ClosingResponse): () => AbortSignal {
+  let controller: AbortController | undefined;
+  let left = false;
   response.once("close", () => {
-    if (!response.writableFinished) controller.abort();
+    if (response.writableFinished) return;
+    left = true;
+    controller?.abort();
   });
-  return controller.signal;
+  return () => {
+    if (!controller) {
+      controller = new AbortController();
+      if (left) controller.abort();
+    }
+    return controller.signal;
+  };
 }
 
 /** The request's absolute URL, its target kept as sent. */
 function urlOf(parts: NodeRequestParts): string {
+  // An absolute-form target (`GET http://host/path`, sent to proxies) names its own origin.
+  if (!parts.target.startsWith("/")) return parts.target;
+  const https = parts.protocol === "https";
+  const key = `${https ? "https" : "http"} ${parts.host}`;
+  return `${parts.host.length > 255 ? originOf(key) : origins.get(key, originOf)}${parts.target}`;
+}
+
+/** The origins of the hosts the clients name, read once each: a server answers under a few. */
+const origins = new RecentCache<string, string>(64);
+
+/** The origin of a `<protocol> <host>` key. */
+function originOf(key: string): string {
+  const space = key.indexOf(" ");
   // The host goes through URL's own setter, so that a Host header that names no host (absent,
   // `a b`, `x/y?`) leaves `localhost` and cannot move the path or the query.
-  const origin = new URL(parts.protocol === "https" ? "https://localhost" : "http://localhost");
-  origin.host = parts.host;
-  // An absolute-form target (`GET http://host/path`, sent to proxies) names its own origin.
-  return parts.target.startsWith("/") ? `${origin.origin}${parts.target}` : parts.target;
+  const origin = new URL(`${key.slice(0, space)}://localhost`);
+  origin.host = key.slice(space + 1);
+  return origin.origin;
 }
 
 function headersOf(parts: NodeRequestParts): Headers {
@@ -74,13 +99,15 @@ export function nodeListCall(parts: NodeRequestParts, response: ClosingResponse)
   return {
     method,
     url,
-    signal,
+    get signal() {
+      return signal();
+    },
     header(name) {
       const value = parts.headers[name];
       return value === undefined ? null : typeof value === "string" ? value : value.join(", ");
     },
     webRequest() {
-      request ??= requestOf(parts, url, signal);
+      request ??= requestOf(parts, url, signal());
       return request;
     },
   };
@@ -104,5 +131,5 @@ export function writeAnswer(answer: JsonAnswer, response: AnswerWriter): void {
  * answer is written; its body is read only when given.
  */
 export function toWebRequest(parts: NodeRequestParts, response: ClosingResponse): Request {
-  return requestOf(parts, urlOf(parts), abortOnClose(response));
+  return requestOf(parts, urlOf(parts), abortOnClose(response)());
 }

@@ -77,6 +77,35 @@ function hrefMaker(selfUrl: string, size: number): (page: number) => string {
 }
 
 /**
+ * The `_links` of the pages of one list request: `selfUrl` read once, then the links of any
+ * page and total, as `pageLinks` writes them. Throws `QueryParameterError` for a size below 1.
+ */
+export function pageLinksMaker(
+  selfUrl: string,
+  size: number,
+): (page: number, total: number) => PageLinks {
+  checkPageNumber("size", size, Infinity);
+  const href = hrefMaker(selfUrl, size);
+  return (requestedPage, total) => {
+    const page = checkPageNumber("page", requestedPage, Infinity);
+    if (!Number.isSafeInteger(total) || total < 0) {
+      throw new RangeError("total must be a whole number from 0");
+    }
+    const last = countPages(total, size);
+    const links: {
+      self: Link;
+      first: Link;
+      last: Link;
+      previous?: Link;
+      next?: Link;
+    } = { self: { href: href(page) }, first: { href: href(1) }, last: { href: href(last) } };
+    if (page > 1) links.previous = { href: href(Math.min(page - 1, last)) };
+    if (page < last) links.next = { href: href(page + 1) };
+    return links;
+  };
+}
+
+/**
  * Writes the `_links` of one page of `total` items: `self`, `first`, `last`, and `previous` /
  * `next` where they exist, each `selfUrl` with its `page` and `size` set; past the end,
  * `previous` is the last page. The links carry only `where`, `fields`, `page` and `size`
@@ -90,23 +119,8 @@ export function pageLinks(
   request: { readonly page: number; readonly size: number },
   total: number,
 ): PageLinks {
-  const page = checkPageNumber("page", request.page, Infinity);
-  const size = checkPageNumber("size", request.size, Infinity);
-  if (!Number.isSafeInteger(total) || total < 0) {
-    throw new RangeError("total must be a whole number from 0");
-  }
-  const last = countPages(total, size);
-  const href = hrefMaker(selfUrl, size);
-  const links: {
-    self: Link;
-    first: Link;
-    last: Link;
-    previous?: Link;
-    next?: Link;
-  } = { self: { href: href(page) }, first: { href: href(1) }, last: { href: href(last) } };
-  if (page > 1) links.previous = { href: href(Math.min(page - 1, last)) };
-  if (page < last) links.next = { href: href(page + 1) };
-  return links;
+  checkPageNumber("page", request.page, Infinity);
+  return pageLinksMaker(selfUrl, request.size)(request.page, total);
 }
 
 /** A list response of the API: `{ _links, <resource>: [ … ] }`, typed by the resource's name when known. */
