@@ -1,12 +1,19 @@
 // qaql's list route in Express and Fastify against the same route written by hand without
 // qaql (bench/http-server.ts), each server in its own process on 127.0.0.1, under 20
-// keep-alive fetch clients for QAQL_HTTP_SECONDS (default 5) each. Both must answer the same
+// keep-alive fetch clients for QAQL_HTTP_SECONDS (default 7) each. Both must answer the same
 // body before the clock starts. Only 127.0.0.1 is ever contacted.
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { type Benchmark, formatOps, formatTable, printHeading } from "./harness.ts";
 
 const CLIENTS = 20;
+/** Measured rounds per server pair: each gives one ratio, and the median is reported. */
+const ROUNDS = 7;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] as number;
+}
 const SERVER = join(import.meta.dirname, "http-server.ts");
 const PATHS = [1, 2, 3].map(
   (page) =>
@@ -14,7 +21,7 @@ const PATHS = [1, 2, 3].map(
 );
 
 function seconds(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.QAQL_HTTP_SECONDS ?? 5);
+  const value = Number(env.QAQL_HTTP_SECONDS ?? 7);
   if (!(value > 0)) throw new RangeError("QAQL_HTTP_SECONDS must be a positive number");
   return value;
 }
@@ -75,29 +82,30 @@ async function run(): Promise<void> {
           `${framework}: the two routes answer differently:\n${qaqlBodies[0]}\n${handBodies[0]}`,
         );
       }
-      // Warm both, then measure each twice in alternation so drift hits both alike.
+      // Warm both, then measure in rounds, alternating which goes first so that the drift of a
+      // shared machine hits both alike; the overhead is the median of the rounds' own ratios.
       await load(qaql.url, 500);
       await load(hand.url, 500);
       const runs = { qaql: [] as number[], hand: [] as number[] };
       let errors = 0;
-      for (let round = 0; round < 2; round++) {
-        for (const [name, server] of [
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = [
           ["qaql", qaql],
           ["hand", hand],
-        ] as const) {
-          const result = await load(server.url, ms / 2);
+        ] as const;
+        for (const [name, server] of round % 2 === 0 ? order : [...order].reverse()) {
+          const result = await load(server.url, ms / ROUNDS);
           runs[name].push(result.rate);
           errors += result.errors;
         }
       }
-      const rate = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-      const ours = rate(runs.qaql);
-      const theirs = rate(runs.hand);
+      const overheads = runs.qaql.map((ours, i) => 1 - ours / (runs.hand[i] as number));
       rows.push([
         framework,
-        formatOps(ours),
-        formatOps(theirs),
-        `${(((theirs - ours) / theirs) * 100).toFixed(1)}%`,
+        formatOps(median(runs.qaql)),
+        formatOps(median(runs.hand)),
+        `${(median(overheads) * 100).toFixed(1)}%`,
+        `${(Math.min(...overheads) * 100).toFixed(1)}% to ${(Math.max(...overheads) * 100).toFixed(1)}%`,
         String(errors),
       ]);
     } finally {
@@ -112,6 +120,7 @@ async function run(): Promise<void> {
         { header: "qaql req/s" },
         { header: "by hand req/s" },
         { header: "qaql's overhead" },
+        { header: `range of ${ROUNDS} rounds` },
         { header: "errors" },
       ],
       rows,

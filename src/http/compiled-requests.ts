@@ -1,5 +1,7 @@
 import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
+import { formatFields } from "../backends/format/format-fields.ts";
+import { formatWhere } from "../backends/format/format-where.ts";
 import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
 import { compileProjection, type Projection } from "../backends/projection/compile-projection.ts";
 import { type PageLinks, pageLinksMaker } from "../list/paginate.ts";
@@ -32,10 +34,21 @@ function deepFreeze<T>(root: T): T {
   return root;
 }
 
-function compile(list: ListRequest, schema: Schema | undefined): CompiledRequest {
+/** What the requests of one handler share: its schema, and the filters and selections compiled. */
+interface Compilers {
+  readonly schema: Schema | undefined;
+  /** Predicates by zone and canonical filter: the pages of a list share one, which runs hot. */
+  readonly predicates: RecentCache<string, Predicate>;
+  /** Projections by canonical selection. */
+  readonly projections: RecentCache<string, Projection>;
+}
+
+function compile(list: ListRequest, compilers: Compilers): CompiledRequest {
   const where: WhereExpression | undefined = list.where;
   const fields: FieldsNode | undefined = list.fields;
+  const { schema, predicates, projections } = compilers;
   const byZone = new Map<string, Predicate>();
+  let canonicalWhere: string | undefined;
   let projection: Projection | undefined;
   let linksAt: { selfUrl: string; make: (page: number, total: number) => PageLinks } | undefined;
   return {
@@ -44,15 +57,18 @@ function compile(list: ListRequest, schema: Schema | undefined): CompiledRequest
       if (where === undefined) return undefined;
       let predicate = byZone.get(timeZone);
       if (!predicate) {
+        canonicalWhere ??= formatWhere(where);
         // The tree is the parser's own, validated against the schema: nothing to check again.
-        predicate = compilePredicate(where, { schema, timeZone });
+        predicate = predicates.get(`${timeZone}\n${canonicalWhere}`, () =>
+          compilePredicate(where, { schema, timeZone }),
+        );
         byZone.set(timeZone, predicate);
       }
       return predicate;
     },
     projection() {
       if (fields === undefined) return undefined;
-      projection ??= compileProjection(fields);
+      projection ??= projections.get(formatFields(fields), () => compileProjection(fields));
       return projection;
     },
     links(selfUrl, total) {
@@ -71,14 +87,18 @@ function compile(list: ListRequest, schema: Schema | undefined): CompiledRequest
  */
 export class CompiledRequests {
   readonly #entries = new RecentCache<string, CompiledRequest>(COMPILED_REQUESTS);
-  readonly #schema: Schema | undefined;
+  readonly #compilers: Compilers;
 
   constructor(schema: Schema | undefined) {
-    this.#schema = schema;
+    this.#compilers = {
+      schema,
+      predicates: new RecentCache(COMPILED_REQUESTS),
+      projections: new RecentCache(COMPILED_REQUESTS),
+    };
   }
 
   /** The request of `query`, read by `read` unless it is kept. */
   get(query: string, read: () => ListRequest): CompiledRequest {
-    return this.#entries.get(query, () => compile(deepFreeze(read()), this.#schema));
+    return this.#entries.get(query, () => compile(deepFreeze(read()), this.#compilers));
   }
 }
