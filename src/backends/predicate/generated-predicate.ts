@@ -14,12 +14,24 @@ import { isOrdering, type ValueTests } from "./value-tests.ts";
 /** The longest IN list tested by a chain of `===`; a longer one asks a Set. */
 const LONGEST_CHAIN = 8;
 
-const PATTERN_METHODS = { contains: "includes", startsWith: "startsWith", endsWith: "endsWith" };
+// The only words of the tree that reach the source, each through a table of its own.
+const PATTERN_METHODS: Readonly<Record<string, string>> = {
+  contains: "includes",
+  startsWith: "startsWith",
+  endsWith: "endsWith",
+};
+const ORDERINGS: Readonly<Record<string, string>> = { "<": "<", "<=": "<=", ">": ">", ">=": ">=" };
+
+/** The source text of a tree's word, from `table` only: a tree that was not checked cannot write code. */
+function wordOf(table: Readonly<Record<string, string>>, word: string): string {
+  if (!Object.hasOwn(table, word)) throw new TypeError(`not a word of a checked tree: ${word}`);
+  return table[word] as string;
+}
 
 /**
- * The source of one predicate function over a record `r` known to be an object. Every value of
- * the filter (field names included) is a constant `cN` of the factory around it, never text of
- * the source; the source holds only operators, names of its own and property accesses.
+ * The source of one predicate function over a record `r`. Every value of the filter (field
+ * names included) is a constant `cN` of the factory around it, never text of the source; the
+ * source holds only operators, names of its own and property accesses.
  */
 class PredicateSource {
   readonly constants: unknown[] = [];
@@ -160,7 +172,7 @@ class PredicateSource {
       case "string":
         if (operator === "=") return `${v} === ${s()}`;
         if (operator === "!=") return `typeof ${v} === "string" && ${v} !== ${s()}`;
-        return `typeof ${v} === "string" && ${this.constant(compareCodePoints)}(${v}, ${s()}) ${operator} 0`;
+        return `typeof ${v} === "string" && ${this.constant(compareCodePoints)}(${v}, ${s()}) ${wordOf(ORDERINGS, operator)} 0`;
       case "integer":
       case "number":
         return numberComparison(operator, v, this.constant(readNumber(text)));
@@ -177,7 +189,7 @@ class PredicateSource {
         if (operator === "!=") return `(typeof ${v} === "string" ? ${v} !== ${s()} : ${other})`;
         const n = readNumber(text);
         if (n !== undefined && isOrdering(operator)) {
-          return `(typeof ${v} === "number" ? ${v} ${operator} ${this.constant(n)} : ${other})`;
+          return `(typeof ${v} === "number" ? ${v} ${wordOf(ORDERINGS, operator)} ${this.constant(n)} : ${other})`;
         }
         return undefined;
       }
@@ -185,7 +197,8 @@ class PredicateSource {
   }
 
   private pattern(node: PatternNode, v: string): string {
-    return `typeof ${v} === "string" && ${v}.${PATTERN_METHODS[node.mode]}(${this.constant(node.value.text)})`;
+    const method = wordOf(PATTERN_METHODS, node.mode);
+    return `typeof ${v} === "string" && ${v}.${method}(${this.constant(node.value.text)})`;
   }
 
   private inList(node: InNode, v: string): string | undefined {
@@ -226,7 +239,7 @@ function numberComparison(operator: ComparisonOperator, v: string, n: string): s
     case "!=":
       return `typeof ${v} === "number" && ${v} === ${v} && ${v} !== ${n}`;
     default:
-      return `typeof ${v} === "number" && ${v} ${operator} ${n}`;
+      return `typeof ${v} === "number" && ${v} ${wordOf(ORDERINGS, operator)} ${n}`;
   }
 }
 

@@ -119,6 +119,16 @@ describe("the generated source", () => {
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
   });
 
+  it("refuses an operator or a mode that no checked tree has, rather than write it", () => {
+    const operator = comparison("a", ">", "1");
+    const mode = pattern("a", "contains", "x");
+    const bad = [
+      { ...operator, operator: "> 0 || pwned() ||" },
+      { ...mode, mode: "constructor" },
+    ];
+    for (const ast of bad) expect(() => predicateSource(ast as never, tests)).toThrow(TypeError);
+  });
+
   it("reads a path once for the tests of it side by side", () => {
     const ast = parseWhere("(name~*.java OR name~*.ts) AND rank>=2");
     const { source } = predicateSource(ast, tests);
