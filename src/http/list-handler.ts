@@ -3,7 +3,7 @@ import { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { resourceOf } from "../list/paginate.ts";
 import { readListRequest } from "../list/read-list-request.ts";
-import { type CompiledRequest, CompiledRequests } from "./compiled-requests.ts";
+import { COMPILED_REQUESTS, type CompiledRequest, CompiledRequests } from "./compiled-requests.ts";
 import {
   checkSourceResult,
   type ListSourceResult,
@@ -66,11 +66,28 @@ export function readTimeZone(header: string | null, fallback: string): string {
   return header;
 }
 
-/** The request's path and query as the links start from: relative unless `baseUrl` says otherwise. */
-function selfUrlOf(settings: HandlerSettings, url: URL): string {
+/** What a handler reads of a request's URL. */
+interface UrlReading {
+  readonly pathname: string;
+  /** The raw query, `?` included; "" without one. */
+  readonly search: string;
+  /** The path and query as the links start from: relative unless `baseUrl` says otherwise. */
+  readonly selfUrl: string;
+  /** The list the path names, when the handler is not told. */
+  readonly resource: string | undefined;
+}
+
+function readUrl(settings: HandlerSettings, text: string): UrlReading {
+  const url = new URL(text);
+  const { pathname, search, origin } = url;
   // A relative link to a path starting `//` would name another host: keep that one absolute.
-  const base = settings.linkBase || (url.pathname.startsWith("//") ? url.origin : "");
-  return `${base}${url.pathname}${url.search}`;
+  const base = settings.linkBase || (pathname.startsWith("//") ? origin : "");
+  return {
+    pathname,
+    search,
+    selfUrl: `${base}${pathname}${search}`,
+    resource: settings.resource ?? resourceOf(`${origin}${pathname}`),
+  };
 }
 
 /** Tells `onError` of an error the client sees as a 500, unless the client has gone away. */
@@ -111,17 +128,24 @@ interface HandlerMemory {
   readonly requests: CompiledRequests;
   /** The type each `Accept` header negotiates. */
   readonly accepts: RecentCache<string, string | undefined>;
-  /** The list each path names, when the handler is not told. */
-  readonly resources: RecentCache<string, string | undefined>;
+  /** The URLs of the requests lately read: a client paging through a list sends few. */
+  readonly urls: RecentCache<string, UrlReading>;
 }
 
-/** The most `Accept` headers and paths a handler keeps read: browsers and clients send few. */
+/** The most `Accept` headers a handler keeps read: browsers and clients send few. */
 const KEPT_HEADERS = 64;
-/** A longer header or path is read anew each time, so that the memory stays small. */
+/** A longer header is read anew each time, so that the memory stays small. */
 const LONGEST_KEPT = 512;
+/** A longer URL is read anew each time. */
+const LONGEST_URL_KEPT = 4096;
 
-function recall<V>(cache: RecentCache<string, V>, key: string, read: (key: string) => V): V {
-  return key.length > LONGEST_KEPT ? read(key) : cache.get(key, read);
+function recall<V>(
+  cache: RecentCache<string, V>,
+  key: string,
+  read: (key: string) => V,
+  longest = LONGEST_KEPT,
+): V {
+  return key.length > longest ? read(key) : cache.get(key, read);
 }
 
 // The checks in qaql serve's order: accept (406), method (405), then the request itself (400).
@@ -150,9 +174,8 @@ async function answer(
       const body = errorBody(405, "METHOD_NOT_ALLOWED", message);
       return jsonAnswer(method, 405, mediaType, body, { allow: "GET, HEAD" });
     }
-    const url = new URL(call.url);
-    const resource =
-      settings.resource ?? recall(memory.resources, `${url.origin}${url.pathname}`, resourceOf);
+    const url = recall(memory.urls, call.url, (text) => readUrl(settings, text), LONGEST_URL_KEPT);
+    const { resource } = url;
     if (resource === undefined || resource === "" || resource === "_links") {
       throw new TypeError(
         `createListHandler: the path ${JSON.stringify(url.pathname)} names no list: give the resource option`,
@@ -170,7 +193,7 @@ async function answer(
       return jsonAnswer(method, 400, mediaType, badRequestBody(error));
     }
     const { items, total } = await readPage(settings, call, resource, compiled, timeZone);
-    const _links = compiled.links(selfUrlOf(settings, url), total);
+    const _links = compiled.links(url.selfUrl, total);
     return jsonAnswer(method, 200, mediaType, { _links, [resource]: items });
   } catch (error) {
     report(settings, call, error);
@@ -188,7 +211,7 @@ export function createListAnswerer(options: ListHandlerOptions): ListAnswerer {
   const memory: HandlerMemory = {
     requests: new CompiledRequests(settings.schema),
     accepts: new RecentCache(KEPT_HEADERS),
-    resources: new RecentCache(KEPT_HEADERS),
+    urls: new RecentCache(COMPILED_REQUESTS),
   };
   return (call) => answer(settings, memory, call);
 }
