@@ -1,5 +1,6 @@
 import type { WhereExpression } from "../../ast/where.ts";
 import type { Schema } from "../../schema/schema.ts";
+import { codeGenerationAllowed } from "../code-generation.ts";
 import { calendarOf } from "./calendar.ts";
 import { type Container, compileClosures, isContainer } from "./closure-predicate.ts";
 import { generatePredicate } from "./generated-predicate.ts";
@@ -41,20 +42,6 @@ function countPredicates(node: WhereExpression): number {
     } else count++;
   }
   return count;
-}
-
-let generationAllowed: boolean | undefined;
-
-/** Whether this realm lets `new Function` make code, asked once. */
-export function codeGenerationAllowed(): boolean {
-  if (generationAllowed === undefined) {
-    try {
-      generationAllowed = new Function("return true")() === true;
-    } catch {
-      generationAllowed = false;
-    }
-  }
-  return generationAllowed;
 }
 
 /**

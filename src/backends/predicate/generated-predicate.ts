@@ -9,7 +9,7 @@ import type {
 import { readBoolean, readNumber } from "../../schema/literals.ts";
 import { testOf } from "./closure-predicate.ts";
 import { compareCodePoints } from "./code-points.ts";
-import { isOrdering, type ValueTests } from "./value-tests.ts";
+import type { ValueTests } from "./value-tests.ts";
 
 /** The longest IN list tested by a chain of `===`; a longer one asks a Set. */
 const LONGEST_CHAIN = 8;
@@ -188,10 +188,8 @@ class PredicateSource {
         if (operator === "=") return `(${v} === ${s()} || (typeof ${v} !== "string" && ${other}))`;
         if (operator === "!=") return `(typeof ${v} === "string" ? ${v} !== ${s()} : ${other})`;
         const n = readNumber(text);
-        if (n !== undefined && isOrdering(operator)) {
-          return `(typeof ${v} === "number" ? ${v} ${wordOf(ORDERINGS, operator)} ${this.constant(n)} : ${other})`;
-        }
-        return undefined;
+        if (n === undefined) return other;
+        return `(typeof ${v} === "number" ? ${v} ${wordOf(ORDERINGS, operator)} ${this.constant(n)} : ${other})`;
       }
     }
   }

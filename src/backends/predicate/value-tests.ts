@@ -47,8 +47,7 @@ function numberTest(operator: ComparisonOperator, n: number): Test {
   }
 }
 
-export const isOrdering = (operator: ComparisonOperator): boolean =>
-  operator !== "=" && operator !== "!=";
+const isOrdering = (operator: ComparisonOperator): boolean => operator !== "=" && operator !== "!=";
 
 /**
  * The tests of single values against a filter's literals, typed by the schema or, without one,

@@ -1,4 +1,5 @@
 import { type FieldsNode, type FieldTree, treeOf } from "../../ast/fields.ts";
+import { codeGenerationAllowed } from "../code-generation.ts";
 
 /** A compiled selection: returns a projected copy of a record; the record is never changed. */
 export type Projection = <T>(record: T) => T extends object ? Partial<T> : T;
@@ -116,15 +117,6 @@ return (v) => value(level0, v);`;
   ) as ValueProjection;
 }
 
-// Content security policies and some edge runtimes forbid `new Function`; fall back there.
-const canGenerateCode = (() => {
-  try {
-    return new Function("return true")() === true;
-  } catch {
-    return false;
-  }
-})();
-
 /** How a selection is compiled: generated code where the runtime allows it, or closures. */
 export type ProjectionStrategy = "auto" | "closures";
 
@@ -139,7 +131,9 @@ export function compileProjection(
 ): Projection {
   const tree = treeOf(selection);
   const project =
-    strategy === "auto" && canGenerateCode ? compileWithCode(tree) : compileWithClosures(tree);
+    strategy === "auto" && codeGenerationAllowed()
+      ? compileWithCode(tree)
+      : compileWithClosures(tree);
   return project as Projection;
 }
 
