@@ -1,4 +1,5 @@
 import { calendarOf } from "../backends/predicate/calendar.ts";
+import type { Projection } from "../backends/projection/compile-projection.ts";
 import { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { resourceOf } from "../list/paginate.ts";
@@ -6,6 +7,8 @@ import { readListRequest } from "../list/read-list-request.ts";
 import { COMPILED_REQUESTS, type CompiledRequest, CompiledRequests } from "./compiled-requests.ts";
 import {
   checkSourceResult,
+  type ListSourceFunction,
+  type ListSourceRequest,
   type ListSourceResult,
   project,
   readRecords,
@@ -102,7 +105,8 @@ function report(settings: HandlerSettings, call: ListCall, error: unknown): void
   }
 }
 
-async function readPage(
+/** The page of a request: from the records in memory, or from the source function. */
+function readPage(
   settings: HandlerSettings,
   call: ListCall,
   resource: string,
@@ -117,9 +121,16 @@ async function readPage(
   if (source.kind === "records") {
     return readRecords(source.records, { ...common, matches: compiled.matches(timeZone) });
   }
-  const evaluation = { ...common, matches: undefined };
-  const result = await source.read(sourceRequestOf(call, resource, evaluation));
-  const { items, total } = checkSourceResult(result, list.size);
+  const request = sourceRequestOf(call, resource, { ...common, matches: undefined });
+  return readFromFunction(source.read, request, projection);
+}
+
+async function readFromFunction(
+  read: ListSourceFunction,
+  request: ListSourceRequest,
+  projection: Projection | undefined,
+): Promise<ListSourceResult> {
+  const { items, total } = checkSourceResult(await read(request), request.size);
   return { items: project(items, projection), total };
 }
 

@@ -105,6 +105,30 @@ describe("the source function", () => {
     expect(reported).toMatchObject([{ code: "INVALID_OPTION", option: "dialect" }]);
   });
 
+  it("hands a request a source function can take apart, toSql, signal and request included", async () => {
+    let taken: Record<string, unknown> = {};
+    const handler = createListHandler({
+      schema: { rank: "integer" },
+      source: ({ toSql, signal, request, offset, page, size, paginated, resource }) => {
+        taken = { sql: toSql("postgres"), signal, url: request.url, offset, page, size };
+        Object.assign(taken, { paginated, resource });
+        return { items: [], total: 0 };
+      },
+    });
+    const url = `${ORIGIN}/api/things?where=rank%3E%3D2&page=3&size=5`;
+    expect((await handler(new Request(url))).status).toBe(200);
+    expect(taken).toEqual({
+      sql: { sql: '"rank" >= $1::numeric', params: [2] },
+      signal: expect.any(AbortSignal),
+      url,
+      offset: 10,
+      page: 3,
+      size: 5,
+      paginated: true,
+      resource: "things",
+    });
+  });
+
   it("gets the request's zone in toSql and refuses toSql without a schema", async () => {
     const reported: unknown[] = [];
     const handler = createListHandler({

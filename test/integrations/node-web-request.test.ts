@@ -2,9 +2,13 @@ import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
 import { nodeListCall } from "../../src/integrations/node-web-request.ts";
 
-/** What a Node response shows the call: its `close` event, and whether it finished first. */
+/** What a Node response shows the call: its `close` event, whether it closed, and whether it finished first. */
 function response() {
-  return Object.assign(new EventEmitter(), { writableFinished: false });
+  const emitter = Object.assign(new EventEmitter(), { closed: false, writableFinished: false });
+  emitter.prependListener("close", () => {
+    emitter.closed = true;
+  });
+  return emitter;
 }
 
 function call(host: string, target = "/api/artefacts?page=2", res = response()) {
@@ -29,6 +33,19 @@ describe("nodeListCall", () => {
     done.writableFinished = true;
     done.emit("close");
     expect(finished.signal.aborted).toBe(false);
+    const watched = response();
+    const askedFirst = call("h", "/", watched).signal;
+    watched.writableFinished = true;
+    watched.emit("close");
+    expect(askedFirst.aborted).toBe(false);
+  });
+
+  it("adds its close listener only when the signal is asked for, once", () => {
+    const res = response();
+    const listening = call("h", "/", res);
+    expect(res.listenerCount("close")).toBe(1);
+    expect(listening.signal).toBe(listening.signal);
+    expect(res.listenerCount("close")).toBe(2);
   });
 
   it("keeps the target as sent under the origin of the Host header, or localhost without one", () => {
