@@ -1,6 +1,6 @@
 // qaql's list route in Express and Fastify against the same route written by hand without
 // qaql (bench/http-server.ts), each server in its own process on 127.0.0.1, under 20
-// keep-alive autocannon connections for QAQL_HTTP_SECONDS (default 7) each: a load generator
+// keep-alive autocannon connections for QAQL_HTTP_SECONDS (default 15) each: a load generator
 // lighter than fetch, which left the server idle half the time on 2 cores. Both must answer the same
 // body before the clock starts. Only 127.0.0.1 is ever contacted.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -10,7 +10,7 @@ import { type Benchmark, formatOps, formatTable, printHeading } from "./harness.
 
 const CLIENTS = 20;
 /** Measured rounds per server pair: each gives one ratio, and the median is reported. */
-const ROUNDS = 7;
+const ROUNDS = 15;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -23,7 +23,7 @@ const PATHS = [1, 2, 3].map(
 );
 
 function seconds(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.QAQL_HTTP_SECONDS ?? 7);
+  const value = Number(env.QAQL_HTTP_SECONDS ?? 15);
   if (!(value > 0)) throw new RangeError("QAQL_HTTP_SECONDS must be a positive number");
   return value;
 }
