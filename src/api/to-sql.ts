@@ -16,7 +16,7 @@ import { readWhereInput } from "./read-input.ts";
 
 /** Options of `toSql`. */
 export interface ToSqlOptions extends ParseLimits {
-  /** `postgres`, `sqlite`, `duckdb`, `mysql`, or a dialect object of your own. */
+  /** `postgres`, `sqlite`, `duckdb`, `mysql`, `clickhouse`, or a dialect object of your own. */
   readonly dialect: DialectName | Dialect;
   /** Required: a field must be known to be safe, and its type decides the SQL. A plain shape is defined on the fly. */
   readonly schema: SchemaOption;
@@ -30,7 +30,7 @@ export interface ToSqlOptions extends ParseLimits {
   readonly timeZone?: string | undefined;
   /**
    * Read every field from this JSON column (`jsonb` on PostgreSQL, JSON text on SQLite, `JSON`
-   * on DuckDB and MySQL) instead of from columns; a value of another type than the schema's
+   * on DuckDB and MySQL, JSON text in a `String` on ClickHouse) instead of from columns; a value of another type than the schema's
    * compares false, as in memory. Excludes `columns`.
    */
   readonly json?: string | undefined;

@@ -21,6 +21,8 @@ const DIALECT_HOOKS = [
   "inTexts",
   "inNumbers",
 ] as const;
+/** Hooks a dialect may leave out. */
+const OPTIONAL_HOOKS = ["boolean", "dayText", "instantMillis"] as const;
 const JSON_HOOKS = ["value", "isNull", "day", "instant"] as const;
 
 function fail(option: string, problem: string): never {
@@ -42,6 +44,12 @@ export function readDialect(value: unknown): Dialect {
   if (typeof own(value, "name") !== "string") fail("dialect.name", "expected a string");
   for (const hook of DIALECT_HOOKS) {
     if (typeof value[hook] !== "function") fail(`dialect.${hook}`, "expected a function");
+  }
+  for (const hook of OPTIONAL_HOOKS) {
+    const given = value[hook];
+    if (given !== undefined && typeof given !== "function") {
+      fail(`dialect.${hook}`, `expected a function or nothing; found ${describeFound(given)}`);
+    }
   }
   const json = value.json;
   if (json !== undefined) {

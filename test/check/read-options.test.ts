@@ -93,7 +93,7 @@ describe("toSql's columns are checked (issue 13)", () => {
     expect(
       optionError(() => toSql("name=x", { dialect: "oracle" as never, schema })).message,
     ).toMatch(
-      /unknown SQL dialect "oracle"; expected one of "postgres", "sqlite", "duckdb" or "mysql"/,
+      /unknown SQL dialect "oracle"; expected one of "postgres", "sqlite", "duckdb", "mysql" or "clickhouse"/,
     );
     expect(
       optionError(() => toSql("name=x", { dialect: "constructor" as never, schema })).option,
@@ -106,6 +106,19 @@ describe("toSql's columns are checked (issue 13)", () => {
     expect(toSql("name=x", { dialect: own, schema })).toEqual(
       toSql("name=x", { dialect: "postgres", schema }),
     );
+    const copied = { ...dialects.clickhouse, name: "copy" };
+    expect(toSql("name=x", { dialect: copied, schema })).toEqual(
+      toSql("name=x", { dialect: "clickhouse", schema }),
+    );
+  });
+
+  it("checks a dialect's optional hooks when it gives them", () => {
+    for (const hook of ["boolean", "dayText", "instantMillis"]) {
+      const dialect = { ...dialects.postgres, [hook]: "toString" };
+      const error = optionError(() => toSql("name=x", { dialect: dialect as never, schema }));
+      expect(error.option).toBe(`dialect.${hook}`);
+      expect(error.message).toMatch(/expected a function or nothing; found "toString"/);
+    }
   });
 });
 

@@ -34,7 +34,7 @@ interface SqlVectorFile {
 
 const file = JSON.parse(readFileSync(FILE, "utf8")) as SqlVectorFile;
 const schema = defineSchema(file.schema);
-const DIALECTS: readonly DialectName[] = ["postgres", "sqlite", "duckdb", "mysql"];
+const DIALECTS: readonly DialectName[] = ["postgres", "sqlite", "duckdb", "mysql", "clickhouse"];
 
 /** What a vector is about apart from its dialect: its filter and its other options. */
 const subject = (v: SqlVector) => {
@@ -50,7 +50,7 @@ describe("grammar/conformance/sql.json", () => {
     expect(file.target).toBe("sql");
   });
 
-  it("has at least 25 filters, most of them for all four dialects, and JSON mode on each", () => {
+  it("has at least 25 filters, most of them for all five dialects, and JSON mode on each", () => {
     expect(vectors.length).toBeGreaterThanOrEqual(100);
     expect(new Set(vectors.map((v) => v.filter)).size).toBeGreaterThanOrEqual(25);
     const bySubject = new Map<string, Set<DialectName>>();

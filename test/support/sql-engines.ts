@@ -4,12 +4,13 @@ import { join } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { PGlite } from "@electric-sql/pglite";
+import { drainPending, Session } from "chdb";
 import mysql from "mysql2/promise";
 import type { FieldType, ScalarTypeName, Schema } from "../../src/schema/schema.ts";
 
 /** The embedded engines the SQL backend is checked against (MySQL has none: see `openMysql`). */
-export type EngineName = "postgres" | "sqlite" | "duckdb";
-export const ENGINE_NAMES: readonly EngineName[] = ["postgres", "sqlite", "duckdb"];
+export type EngineName = "postgres" | "sqlite" | "duckdb" | "clickhouse";
+export const ENGINE_NAMES: readonly EngineName[] = ["postgres", "sqlite", "duckdb", "clickhouse"];
 
 /** Every engine of the harness: the embedded ones and the MySQL/MariaDB server. */
 export type SqlEngineName = EngineName | "mysql";
@@ -80,6 +81,37 @@ async function openDuckdb(): Promise<Engine> {
     close: async () => {
       connection.closeSync();
       instance.closeSync();
+    },
+  };
+}
+
+/**
+ * ClickHouse in the test process (chdb), in the session zone: its `{pN:Type}` placeholders take
+ * `params[N - 1]`, numbers as text (chdb refuses a JavaScript number past 2^53).
+ */
+async function openClickhouse(): Promise<Engine> {
+  const session = new Session();
+  const named = (params: readonly unknown[]) =>
+    Object.fromEntries(
+      params.map((value, i) => [`p${i + 1}`, typeof value === "number" ? String(value) : value]),
+    );
+  const settings = `SET session_timezone = '${SESSION_TIME_ZONE}'`;
+  session.query(settings);
+  return {
+    name: "clickhouse",
+    exec: async (sql) => {
+      session.query(sql);
+    },
+    query: async (sql, params) => {
+      const text = session.queryBind(sql, named(params), "JSONEachRow");
+      return text
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    },
+    close: async () => {
+      session.close();
+      await drainPending();
     },
   };
 }
@@ -177,12 +209,13 @@ export async function skipMysql(): Promise<boolean> {
 
 /** Opens the three engines (once per test file: PGlite takes a moment to start). */
 export async function openEngines(): Promise<Record<EngineName, Engine>> {
-  const [postgres, sqlite, duckdb] = await Promise.all([
+  const [postgres, sqlite, duckdb, clickhouse] = await Promise.all([
     openPostgres(),
     openSqlite(),
     openDuckdb(),
+    openClickhouse(),
   ]);
-  return { postgres, sqlite, duckdb };
+  return { postgres, sqlite, duckdb, clickhouse };
 }
 
 /** Closes what `openEngines` opened. */
@@ -197,6 +230,7 @@ export function quote(name: string): string {
 
 /** Quotes an identifier for an engine: backticks on MySQL (`"` is a string there by default). */
 export function quoteFor(engine: SqlEngineName, name: string): string {
+  if (engine === "clickhouse") return `"${name.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
   return engine === "mysql" ? `\`${name.replaceAll("`", "``")}\`` : quote(name);
 }
 
@@ -260,6 +294,7 @@ const POSTGRES_TEXT = 'TEXT COLLATE "und-x-icu"';
  * trailing spaces: the SQL must not rely on it. A timestamp is a DATETIME(3) holding UTC wall time.
  */
 function sqlType(engine: SqlEngineName, column: Column): string {
+  if (engine === "clickhouse") return `Nullable(${clickhouseType(column)})`;
   const pick = (postgres: string, sqlite: string, duckdb: string, mysql: string) =>
     ({ postgres, sqlite, duckdb, mysql })[engine];
   switch (column.type) {
@@ -287,9 +322,36 @@ function sqlType(engine: SqlEngineName, column: Column): string {
   }
 }
 
-/** The type of a JSON document column: jsonb on PostgreSQL, JSON text on SQLite. */
+/**
+ * ClickHouse columns are not nullable unless declared so: every column is `Nullable`, as a field
+ * can be missing. Days and instants use the widest types, 1900–2299.
+ */
+function clickhouseType(column: Column): string {
+  switch (column.type) {
+    case "json":
+    case "string":
+      return "String";
+    case "integer":
+      return "Int64";
+    case "number":
+      return "Float64";
+    case "boolean":
+      return "Bool";
+    case "date":
+      return {
+        date: "Date32",
+        timestamp: "DateTime64(3, 'UTC')",
+        epochMillis: "Int64",
+        text: "String",
+      }[column.storage];
+  }
+}
+
+/** The type of a JSON document column: jsonb on PostgreSQL, JSON text on SQLite and ClickHouse. */
 function jsonType(engine: SqlEngineName): string {
-  return { postgres: "JSONB", sqlite: "TEXT", duckdb: "JSON", mysql: "JSON" }[engine];
+  return { postgres: "JSONB", sqlite: "TEXT", duckdb: "JSON", mysql: "JSON", clickhouse: "String" }[
+    engine
+  ];
 }
 
 /** Drops and creates a table; on MySQL a TEMPORARY one, private to the connection, in utf8mb4. */
@@ -303,7 +365,14 @@ async function recreate(engine: Engine, name: string, defs: readonly string[]): 
     return;
   }
   await engine.exec(`DROP TABLE IF EXISTS ${table}`);
-  await engine.exec(`CREATE TABLE ${table} (${defs.join(", ")})`);
+  const storage = engine.name === "clickhouse" ? " ENGINE = Memory" : "";
+  await engine.exec(`CREATE TABLE ${table} (${defs.join(", ")})${storage}`);
+}
+
+/** The `_row` column's definition: ClickHouse has no PRIMARY KEY on a Memory table. */
+function rowColumn(engine: Engine): string {
+  const type = engine.name === "clickhouse" ? "Int64" : "INTEGER PRIMARY KEY";
+  return `${quoteFor(engine.name, "_row")} ${type}`;
 }
 
 /** Creates (or re-creates, empty) a table with an `_row` primary key and the columns of `columnsOf`. */
@@ -315,18 +384,20 @@ export async function createTable(
 ): Promise<void> {
   const q = (n: string) => quoteFor(engine.name, n);
   await recreate(engine, name, [
-    `${q("_row")} INTEGER PRIMARY KEY`,
+    rowColumn(engine),
     ...columnsOf(schema, columns).map((c) => `${q(c.name)} ${sqlType(engine.name, c)}`),
   ]);
 }
 
-/** Creates (or re-creates, empty) a table `(_row, <column> <the engine's JSON type>)`. */
-export async function createJsonTable(engine: Engine, name: string, column: string): Promise<void> {
+/** Creates (or re-creates, empty) a table `(_row, <column> <the engine's JSON type, or type>)`. */
+export async function createJsonTable(
+  engine: Engine,
+  name: string,
+  column: string,
+  type = jsonType(engine.name),
+): Promise<void> {
   const q = (n: string) => quoteFor(engine.name, n);
-  await recreate(engine, name, [
-    `${q("_row")} INTEGER PRIMARY KEY`,
-    `${q(column)} ${jsonType(engine.name)}`,
-  ]);
+  await recreate(engine, name, [rowColumn(engine), `${q(column)} ${type}`]);
 }
 
 /** Inserts JSON texts, numbered from 0 in `_row`, into a table of `createJsonTable`. */
@@ -341,13 +412,22 @@ export async function insertJson(
     placeholder(engine.name, 1, "INTEGER"),
     placeholder(engine.name, 2, jsonType(engine.name)),
   ];
-  const statement = `INSERT INTO ${q(name)} (${q("_row")}, ${q(column)}) VALUES (${marks.join(", ")})`;
+  const statement = `INSERT INTO ${q(name)} (${q("_row")}, ${q(column)}) ${values(engine, marks)}`;
   for (const [row, doc] of docs.entries()) await engine.query(statement, [row, doc]);
 }
 
 /** Empties a table. */
 export async function deleteRows(engine: Engine, name: string): Promise<void> {
-  await engine.query(`DELETE FROM ${quoteFor(engine.name, name)}`, []);
+  const table = quoteFor(engine.name, name);
+  if (engine.name === "clickhouse") await engine.exec(`TRUNCATE TABLE ${table}`);
+  else await engine.query(`DELETE FROM ${table}`, []);
+}
+
+/** The row of an INSERT: ClickHouse substitutes parameters in a SELECT, not in VALUES. */
+function values(engine: Engine, marks: readonly string[]): string {
+  return engine.name === "clickhouse"
+    ? `SELECT ${marks.join(", ")}`
+    : `VALUES (${marks.join(", ")})`;
 }
 
 const DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
@@ -377,12 +457,16 @@ function cell(engine: SqlEngineName, column: Column, value: unknown): unknown {
       return typeof value === "number" && Number.isFinite(value) ? value : null;
     case "boolean":
       if (typeof value !== "boolean") return null;
+      if (engine === "clickhouse") return String(value);
       return engine === "sqlite" || engine === "mysql" ? (value ? 1 : 0) : value;
     case "date":
       if (column.storage === "date" || column.storage === "text")
         return typeof value === "string" && DAY.test(value) ? value : null;
       if (!Number.isSafeInteger(value)) return null;
       if (column.storage === "epochMillis") return value;
+      // The UTC wall time, as DateTime64(3, 'UTC') reads a parameter.
+      if (engine === "clickhouse")
+        return new Date(value as number).toISOString().slice(0, 23).replace("T", " ");
       // MySQL: the UTC wall time, as the dialect's timestampValue binds it.
       return engine === "mysql"
         ? new Date(value as number).toISOString().slice(0, 23).replace("T", " ")
@@ -402,6 +486,8 @@ function placeholder(engine: SqlEngineName, index: number, type: string): string
     case "mysql":
       // CAST knows DATE and DATETIME(n) but not BIGINT or TEXT; the column converts the rest.
       return type.startsWith("DATE") ? `CAST(? AS ${type})` : "?";
+    case "clickhouse":
+      return `{p${index}:${type === "INTEGER" ? "Int64" : type}}`;
   }
 }
 
@@ -421,8 +507,8 @@ export async function insert(
     ...list.map((c, i) =>
       placeholder(engine.name, i + 2, sqlType(engine.name, c).replace(/ COLLATE .*/, "")),
     ),
-  ].join(", ");
-  const statement = `INSERT INTO ${q(name)} (${names}) VALUES (${marks})`;
+  ];
+  const statement = `INSERT INTO ${q(name)} (${names}) ${values(engine, marks)}`;
   for (const [row, record] of records.entries()) {
     const values = list.map((c) => cell(engine.name, c, valueAt(record, c.segments)));
     await engine.query(statement, [row, ...values]);

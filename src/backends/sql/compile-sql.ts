@@ -129,15 +129,23 @@ class SqlCompiler {
     const spec = this.columnSpec(segments);
     const column = this.dialect.quoteIdentifier(spec.column);
     const storage = spec.dateStorage ?? "date";
+    const { dayText, instantMillis } = this.dialect;
     return {
       type,
       operand: {
         value: column,
-        day: storage === "date" || storage === "text" ? { expr: column, as: storage } : undefined,
+        day:
+          storage === "date" && dayText
+            ? { expr: dayText(column), as: "text" }
+            : storage === "date" || storage === "text"
+              ? { expr: column, as: storage }
+              : undefined,
         instant:
-          storage === "epochMillis" || storage === "timestamp"
-            ? { expr: column, as: storage }
-            : undefined,
+          storage === "timestamp" && instantMillis
+            ? { expr: instantMillis(column), as: "epochMillis" }
+            : storage === "epochMillis" || storage === "timestamp"
+              ? { expr: column, as: storage }
+              : undefined,
       },
     };
   }
@@ -196,8 +204,10 @@ class SqlCompiler {
       case "integer":
       case "number":
         return `${value} ${sqlOperator} ${d.number(this.bind(readNumber(text)))}`;
-      case "boolean":
-        return `${value} ${sqlOperator} ${this.bind(d.booleanValue(readBoolean(text) as boolean))}`;
+      case "boolean": {
+        const placeholder = this.bind(d.booleanValue(readBoolean(text) as boolean));
+        return `${value} ${sqlOperator} ${d.boolean ? d.boolean(placeholder) : placeholder}`;
+      }
       case "date": {
         const parts: string[] = [];
         const { day, instant } = operand;

@@ -40,6 +40,15 @@ export interface Dialect {
   timestampValue(epochMillis: number): unknown;
   /** The value to bind for a boolean. */
   booleanValue(value: boolean): unknown;
+  /** A boolean placeholder, typed where the engine needs it; the placeholder itself if absent. */
+  boolean?(placeholder: string): string;
+  /**
+   * A `date`-storage column as `yyyy-MM-dd` text, for an engine whose DATE cannot take every day
+   * a filter names (ClickHouse clamps outside 1900–2299); compared as the column itself if absent.
+   */
+  dayText?(column: string): string;
+  /** A `timestamp`-storage column as epoch milliseconds, for the same reason; as itself if absent. */
+  instantMillis?(column: string): string;
   /** Compares strings by code point, case- and accent-sensitive (grammar/language.md 2.3). */
   compareText(left: string, operator: string, right: string): string;
   /**

@@ -1,3 +1,4 @@
+import { clickhouse } from "./clickhouse.ts";
 import type { Binder, Dialect, JsonAccess } from "./dialect.ts";
 import { DAY_OR_WALL_TIME, INSTANT } from "./json-dates.ts";
 
@@ -246,7 +247,7 @@ export const mysql: Dialect = {
 };
 
 /** The dialects by name. */
-export const dialects = { postgres, sqlite, duckdb, mysql } as const;
+export const dialects = { postgres, sqlite, duckdb, mysql, clickhouse } as const;
 
 /** A dialect's name. */
 export type DialectName = keyof typeof dialects;

@@ -44,13 +44,15 @@ export const JSON_SCHEMA = defineSchema({
 /**
  * Documents on which engines differ from memory, listed in the README's toSql section: integers
  * past 2^53 (SQLite's int64 is exact), numbers out of a double's range (Infinity in memory, none or
- * a far-future instant in SQL), and keys spelled with escapes (MariaDB matches raw key text).
+ * a far-future instant in SQL; ClickHouse cannot read any field of such a document), and keys
+ * spelled with escapes (MariaDB matches raw key text).
  */
 export const DOCUMENTED_DIFFERENCES: readonly string[] = [
   '{"i":9007199254740993,"n":9007199254740993}',
   '{"n":1e-400}',
   '{"n":1e400}',
   '{"d":1e400}',
+  '{"s":"a","n":1e400}',
   '{"\\u0073":"a"}',
 ];
 
@@ -314,15 +316,16 @@ export const HAND_ZONES = [
 ];
 
 /**
- * Runs every filter of FILTERS in every zone of HAND_ZONES over DOCS on an engine and describes
+ * Runs every filter of FILTERS in every zone of HAND_ZONES over `docs` (DOCS unless given) on an engine and describes
  * each disagreement with compileWhere (the zones where a filter disagrees alike are merged).
  */
 export async function handWrittenDisagreements(
   engine: Engine,
   table: string,
   column: string,
+  docs: readonly string[] = DOCS,
 ): Promise<string[]> {
-  await loadDocs(engine, table, column, DOCS);
+  await loadDocs(engine, table, column, docs);
   const failures = new Map<string, { zones: string[]; text: (zones: string) => string }>();
   for (const filter of FILTERS) {
     for (const timeZone of HAND_ZONES) {
@@ -332,7 +335,7 @@ export async function handWrittenDisagreements(
         json: column,
         timeZone,
       });
-      const expected = expectedRows(filter, JSON_SCHEMA, timeZone, DOCS);
+      const expected = expectedRows(filter, JSON_SCHEMA, timeZone, docs);
       let actual: number[] | string;
       try {
         actual = await selectRows(engine, table, query);
@@ -340,7 +343,7 @@ export async function handWrittenDisagreements(
         actual = `error: ${(error as Error).message}`;
       }
       if (JSON.stringify(actual) === JSON.stringify(expected)) continue;
-      const rows = (list: readonly number[]) => list.map((r) => DOCS[r]).join(" ");
+      const rows = (list: readonly number[]) => list.map((r) => docs[r]).join(" ");
       const extra = Array.isArray(actual) ? actual.filter((r) => !expected.includes(r)) : [];
       const missing = Array.isArray(actual) ? expected.filter((r) => !actual.includes(r)) : [];
       const outcome = [
