@@ -26,7 +26,7 @@ function realDay(s: string): string {
 
 /**
  * The day number (days since 1970-01-01) of a `yyyy-MM-dd…` text, in integers only: ClickHouse's
- * own dates stop at 1900 and 2299, and clamp silently beyond (the civil-from-days algorithm).
+ * own dates stop at 1900 and 2299, and clamp silently beyond (the days-from-civil algorithm).
  */
 function dayNumber(s: string): string {
   const m = part(s, 6, 2);
