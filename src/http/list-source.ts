@@ -150,8 +150,8 @@ export function project(items: readonly object[], projection: Projection | undef
 /**
  * The request a source function gets, its `toSql` bound to the request's filter. A class whose
  * `request` and `signal` are getters of its prototype: an object literal with getters, made for
- * every request, kept each request's objects alive through the young generation's collections
- * (measured under load in `bench/http.bench.ts`).
+ * every request, is what kept each Node request's objects alive through the young generation's
+ * collections (see `NodeListCall`).
  */
 class SourceRequest implements ListSourceRequest {
   readonly where: WhereExpression | undefined;
