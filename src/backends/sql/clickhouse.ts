@@ -71,11 +71,13 @@ function clickhouseJson(): JsonAccess {
       const hours = part(s, `${length} - ${zone} + 2`, 2);
       const minutes = `toInt64OrZero(right(${s}, 2))`;
       const offset = `if(${zone} = 1, 0, ${sign} * (${hours} * 60 + ${minutes}) * 60000)`;
-      const clock = `((${part(s, 12, 2)} * 60 + ${part(s, 15, 2)}) * 60 + ${part(s, 18, 2)}) * 1000`;
+      // Seconds are optional: `HH:MM` is followed by the offset.
+      const seconds = `if(substring(${s}, 17, 1) = ':', ${part(s, 18, 2)}, 0)`;
+      const clock = `((${part(s, 12, 2)} * 60 + ${part(s, 15, 2)}) * 60 + ${seconds}) * 1000`;
       // The fraction as memory reads it: Number(`0.${digits}`) * 1000, added after the whole ms.
       const digits = `extract(${s}, '^.{19}[.]([0-9]+)')`;
       const fraction = `if(${digits} = '', 0, toFloat64(concat('0.', ${digits})) * 1000)`;
-      const ms = `toFloat64(${dayNumber(s)} * 86400000 + if(substring(${s}, 17, 1) = ':', ${clock}, (${part(s, 12, 2)} * 60 + ${part(s, 15, 2)}) * 60000)) + ${fraction} - ${offset}`;
+      const ms = `toFloat64(${dayNumber(s)} * 86400000 + ${clock}) + ${fraction} - ${offset}`;
       return `coalesce(${number(doc, path)}, if(match(${s}, '${INSTANT}') AND ${realDay(s)}, ${ms}, NULL))`;
     },
   };

@@ -128,26 +128,26 @@ class SqlCompiler {
     if (json !== undefined) return { operand: this.jsonOperand(json, segments, type), type };
     const spec = this.columnSpec(segments);
     const column = this.dialect.quoteIdentifier(spec.column);
-    const storage = spec.dateStorage ?? "date";
+    return { type, operand: this.storedOperand(column, spec.dateStorage ?? "date") };
+  }
+
+  /** A column as an operand: for a date, the day or instant its storage holds, as compared. */
+  private storedOperand(column: string, storage: DateStorage): Operand {
     const { dayText, instantMillis } = this.dialect;
-    return {
-      type,
-      operand: {
-        value: column,
-        day:
-          storage === "date" && dayText
-            ? { expr: dayText(column), as: "text" }
-            : storage === "date" || storage === "text"
-              ? { expr: column, as: storage }
-              : undefined,
-        instant:
-          storage === "timestamp" && instantMillis
-            ? { expr: instantMillis(column), as: "epochMillis" }
-            : storage === "epochMillis" || storage === "timestamp"
-              ? { expr: column, as: storage }
-              : undefined,
-      },
-    };
+    switch (storage) {
+      case "date":
+        return dayText
+          ? { value: column, day: { expr: dayText(column), as: "text" } }
+          : { value: column, day: { expr: column, as: "date" } };
+      case "text":
+        return { value: column, day: { expr: column, as: "text" } };
+      case "timestamp":
+        return instantMillis
+          ? { value: column, instant: { expr: instantMillis(column), as: "epochMillis" } }
+          : { value: column, instant: { expr: column, as: "timestamp" } };
+      case "epochMillis":
+        return { value: column, instant: { expr: column, as: "epochMillis" } };
+    }
   }
 
   private jsonOperand(json: string, segments: readonly string[], type: ScalarTypeName): Operand {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileWhere } from "../../../src/api/compile-where.ts";
 import { toSql } from "../../../src/api/to-sql.ts";
 import {
   listScalarFields,
@@ -163,6 +164,21 @@ describe("ClickHouse's documented differences (README, toSql)", () => {
     const query = toSql("s=a", { dialect: "clickhouse", schema: JSON_SCHEMA, json: DOC });
     expect(await selectRows(engines.clickhouse, TABLE, query)).toEqual([1]);
     expect(expectedRows("s=a", JSON_SCHEMA, "UTC", docs)).toEqual([0, 1]);
+  });
+
+  it("keeps a NaN of a Float64 column for != and NOT IN, where memory has no number", async () => {
+    const clickhouse = engines.clickhouse;
+    await clickhouse.exec('DROP TABLE IF EXISTS "nan"');
+    await clickhouse.exec(
+      'CREATE TABLE "nan" ("_row" Int64, "n" Nullable(Float64)) ENGINE = Memory',
+    );
+    await clickhouse.exec('INSERT INTO "nan" VALUES (0, nan), (1, 1)');
+    const schema = { n: "number" } as const;
+    for (const filter of ["n!=1", "n NOT IN (1)"]) {
+      const query = toSql(filter, { dialect: "clickhouse", schema });
+      expect(await selectRows(clickhouse, "nan", query)).toEqual([0]);
+      expect(compileWhere(filter, { schema })({ n: Number.NaN })).toBe(false);
+    }
   });
 });
 
