@@ -4,25 +4,31 @@ export default defineConfig([
   {
     // The library, the artefact query definition as `qaql/query`, the fast-check arbitraries
     // as `qaql/arbitraries`, the check of a live server built on them as `qaql/conformance`,
-    // list requests as Web Request -> Response as `qaql/http`, the reference server (Node
-    // only) as `qaql/server`, and one entry per framework integration (`qaql/express`, …).
+    // list requests as Web Request -> Response as `qaql/http`, the streaming dump filter as
+    // `qaql/dump`, the reference server (Node only) as `qaql/server`, and one entry per
+    // framework or query-builder integration (`qaql/express`, …, `qaql/kysely`, …).
     entry: {
       index: "src/index.ts",
       query: "src/query/index.ts",
       arbitraries: "src/arbitraries/index.ts",
       conformance: "src/conformance/index.ts",
       http: "src/http/index.ts",
+      dump: "src/dump/index.ts",
       server: "src/server/index.ts",
       express: "src/integrations/express/index.ts",
       fastify: "src/integrations/fastify/index.ts",
       hono: "src/integrations/hono/index.ts",
+      kysely: "src/integrations/kysely/index.ts",
+      knex: "src/integrations/knex/index.ts",
+      drizzle: "src/integrations/drizzle/index.ts",
     },
     format: ["esm"],
     dts: true,
     // Peer dependencies: the arbitraries and the conformance check must use the caller's
-    // fast-check, never a bundled copy, and the integrations name only the types of the
-    // framework the caller already has.
-    external: ["fast-check", "express", "fastify", "hono"],
+    // fast-check, never a bundled copy, the framework integrations name only the types of the
+    // framework the caller already has, and the query-builder integrations use the caller's
+    // Kysely and Drizzle (Knex's types only).
+    external: ["fast-check", "express", "fastify", "hono", "kysely", "knex", "drizzle-orm"],
     clean: true,
     sourcemap: true,
     target: "node22",

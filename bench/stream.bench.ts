@@ -176,11 +176,12 @@ async function runStream(): Promise<void> {
     const best = libraries.reduce((a, b) =>
       megabytesPerSecond(a.result) >= megabytesPerSecond(b.result) ? a : b,
     );
-    measure("qaql readRecords: read artefacts", "read", "qaql", "small");
-    measure("qaql readRecords: read artefacts", "read", "qaql", "big", true);
+    measure("qaql readDump: read artefacts", "read", "qaql", "small");
+    measure("qaql readDump: read artefacts", "read", "qaql", "big", true);
     for (const chunkBytes of FILTER_CHUNKS) {
       measure("qaql filter pipeline", "filter", "qaql", "big", true, chunkBytes);
     }
+    measure("qaql filterDump", "filterDump", "-", "big", true, CLI_CHUNK_BYTES);
     if (existsSync(CLI) && existsSync("/usr/bin/time")) {
       const result = runCommandLine(big, bigBytes);
       rows.push({

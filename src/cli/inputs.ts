@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
 import { open, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import type { OptionNames } from "../dump/dump-reader.ts";
+import { DumpError } from "../errors/dump-error.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
 import { schemas } from "../schema/resources.ts";
 import { defineSchema, type Schema } from "../schema/schema.ts";
 import { CliError, describeSystemError } from "./failure.ts";
-import { InputError } from "./read-records.ts";
 
 // 256 KiB: larger file chunks raised peak RSS by ~50 MB (dead buffers freed late) for 2% speed.
 const CHUNK_BYTES = 1 << 18;
@@ -106,8 +107,14 @@ export async function readJsonFile(path: string, what: string): Promise<unknown>
   }
 }
 
+/** What a dump reader's messages call the options that mend an error, on the command line. */
+export const CLI_OPTION_NAMES: OptionNames = {
+  resource: "--resource",
+  replaceInvalidUtf8: "--invalid-utf8 replace",
+};
+
 /** Names the input in a reader's error, since stdin and a file read the same to the reader. */
 export function nameInputError(error: unknown, input: Input): unknown {
-  if (!(error instanceof InputError)) return error;
-  return new CliError(`${input.name}: ${error.message.replace(/^input: /, "")}`);
+  if (!(error instanceof DumpError)) return error;
+  return new CliError(`${input.name}: ${error.message.replace(/^dump: /, "")}`);
 }

@@ -1,6 +1,6 @@
+import type { InvalidUtf8Mode } from "../dump/utf8.ts";
 import { type Invocation, stringOption } from "./command.ts";
 import { UsageError } from "./failure.ts";
-import type { InvalidUtf8Mode } from "./utf8.ts";
 
 /** The option of the commands that read a dump, for their `options`. */
 export const INVALID_UTF8_OPTION = { "invalid-utf8": { type: "string" } } as const;

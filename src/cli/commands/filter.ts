@@ -1,22 +1,21 @@
 import { compileFields } from "../../api/compile-fields.ts";
-import { compileWhere } from "../../api/compile-where.ts";
 import type { FieldsNode } from "../../ast/fields.ts";
 import type { WhereExpression } from "../../ast/where.ts";
 import { calendarOf } from "../../backends/predicate/calendar.ts";
-import type { Predicate } from "../../backends/predicate/compile-predicate.ts";
 import type { Projection } from "../../backends/projection/compile-projection.ts";
+import { openDump } from "../../dump/filter-dump.ts";
+import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import { pageLinks } from "../../list/paginate.ts";
 import { buildQueryString } from "../../list/query-string.ts";
 import { readListRequest } from "../../list/read-list-request.ts";
+import type { Schema } from "../../schema/schema.ts";
 import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
 import { EXIT, UsageError } from "../failure.ts";
-import { loadSchema, nameInputError, openInput } from "../inputs.ts";
+import { CLI_OPTION_NAMES, loadSchema, nameInputError, openInput } from "../inputs.ts";
 import { INVALID_UTF8_OPTION, invalidUtf8Help, readInvalidUtf8 } from "../invalid-utf8-option.ts";
 import { fileOutput, type Output, stdoutOutput } from "../output.ts";
 import { Progress } from "../progress.ts";
-import { readRecords } from "../read-records.ts";
-import type { InvalidUtf8Mode } from "../utf8.ts";
 
 const OUTPUTS = ["json", "ndjson"] as const;
 type OutputFormat = (typeof OUTPUTS)[number];
@@ -28,7 +27,8 @@ interface FilterPlan {
   readonly page: number;
   readonly size: number;
   readonly paginated: boolean;
-  readonly matches: Predicate;
+  readonly schema: Schema | undefined;
+  readonly timeZone: string | undefined;
   readonly project: Projection | undefined;
   readonly resource: string | undefined;
   readonly format: OutputFormat;
@@ -56,7 +56,8 @@ async function plan(invocation: Invocation): Promise<FilterPlan> {
   if (timeZone !== undefined) calendarOf(timeZone);
   return {
     ...request,
-    matches: request.where ? compileWhere(request.where, { schema, timeZone }) : () => true,
+    schema,
+    timeZone,
     project: request.fields && compileFields(request.fields),
     resource: stringOption(invocation, "resource"),
     format,
@@ -131,7 +132,7 @@ function describeProgress(
 
 async function run(invocation: Invocation, context: CommandContext): Promise<number> {
   const filterPlan = await plan(invocation);
-  const { matches, project } = filterPlan;
+  const { project } = filterPlan;
   const file = invocation.positionals[0];
   if (file === undefined && filterPlan.resource === undefined) {
     throw new UsageError(
@@ -150,24 +151,25 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
   const countAll = filterPlan.format === "json" && filterPlan.paginated;
   const writer = new ResultWriter(output, filterPlan);
   let resource = filterPlan.resource ?? "items";
-  let seen = 0;
   let matched = 0;
   try {
-    const { resource: wanted, invalidUtf8 } = filterPlan;
-    for await (const batch of readRecords(input.bytes, { resource: wanted, invalidUtf8 })) {
-      if (batch.resource !== undefined && filterPlan.resource === undefined)
-        resource = batch.resource;
+    // The selection is applied here, to the page's matches only.
+    const { where, schema, timeZone, resource: wanted, invalidUtf8 } = filterPlan;
+    const options = { where, schema, timeZone, resource: wanted, invalidUtf8 };
+    const matches = openDump("filter", input.bytes, options, CLI_OPTION_NAMES);
+    for await (const batch of matches.batches()) {
+      if (matches.resource !== undefined && wanted === undefined) resource = matches.resource;
       const texts: string[] = [];
-      for (const record of batch.records) {
-        if (!matches(record)) continue;
+      for (const record of batch) {
         if (matched >= first && matched < end) {
           texts.push(stringifyJson(project ? project(record) : record));
         }
         matched++;
       }
-      seen += batch.records.length;
       await writer.writeBatch(texts, resource);
-      progress.update((seconds) => describeProgress(seen, matched, batch.bytesRead, seconds));
+      progress.update((seconds) =>
+        describeProgress(matches.recordsRead, matched, matches.bytesRead, seconds),
+      );
       if (output.closed || (matched >= end && !countAll)) break;
     }
     progress.finish();

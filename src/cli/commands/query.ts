@@ -1,3 +1,5 @@
+import { openDump } from "../../dump/filter-dump.ts";
+import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import type { DefinitionIssue } from "../../errors/query-definition-error.ts";
 import { UnknownArtefactError } from "../../errors/unknown-artefact-error.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
@@ -8,10 +10,8 @@ import { runQuery } from "../../query/run-query.ts";
 import type { QueryDefinition } from "../../query/types.ts";
 import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
 import { CliError, EXIT, UsageError } from "../failure.ts";
-import { nameInputError, openInput, readJsonFile } from "../inputs.ts";
+import { CLI_OPTION_NAMES, nameInputError, openInput, readJsonFile } from "../inputs.ts";
 import { INVALID_UTF8_OPTION, invalidUtf8Help, readInvalidUtf8 } from "../invalid-utf8-option.ts";
-import { readRecords } from "../read-records.ts";
-import type { InvalidUtf8Mode } from "../utf8.ts";
 
 const OUTPUTS = ["json", "table"] as const;
 type OutputFormat = (typeof OUTPUTS)[number];
@@ -32,19 +32,16 @@ async function readArtefacts(
   const input = await openInput(file, context.stdin);
   const artefacts: Artefact[] = [];
   try {
-    for await (const batch of readRecords(input.bytes, { resource: "artefacts", invalidUtf8 })) {
-      for (const record of batch.records) {
-        const id = (record as { id?: unknown } | null)?.id;
-        if (
-          typeof record !== "object" ||
-          Array.isArray(record) ||
-          (typeof id !== "number" && typeof id !== "string")
-        ) {
+    const options = { resource: "artefacts", invalidUtf8 };
+    for await (const batch of openDump("query", input.bytes, options, CLI_OPTION_NAMES).batches()) {
+      for (const record of batch) {
+        const id = record.id;
+        if (typeof id !== "number" && typeof id !== "string") {
           throw new CliError(
             `${input.name}: record ${artefacts.length + 1} is not an artefact (an object with an id)`,
           );
         }
-        artefacts.push(record as Artefact);
+        artefacts.push(record as unknown as Artefact);
       }
     }
   } catch (error) {

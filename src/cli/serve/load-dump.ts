@@ -1,9 +1,9 @@
 import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
+import { describeUtf8FaultAt, findUtf8Fault, type InvalidUtf8Mode } from "../../dump/utf8.ts";
+import { formatDumpPosition } from "../../errors/dump-error.ts";
 import { CliError, describeSystemError } from "../failure.ts";
-import { formatInputPosition } from "../input-error.ts";
 import { samplePath } from "../inputs.ts";
-import { describeUtf8FaultAt, findUtf8Fault, type InvalidUtf8Mode } from "../utf8.ts";
 
 /** The records `qaql serve` holds in memory, by resource, and a name for their source in messages. */
 export interface Dump {
@@ -33,7 +33,7 @@ function decode(bytes: Buffer, name: string, invalidUtf8: InvalidUtf8Mode): stri
     line++;
     lineStart = nl + 1;
   }
-  const at = formatInputPosition({ offset, line, column: offset - lineStart + 1 });
+  const at = formatDumpPosition({ offset, line, column: offset - lineStart + 1 });
   const fault = describeUtf8FaultAt(bytes, offset, bytes.length);
   throw new CliError(
     `${name}: ${fault} at ${at}; --invalid-utf8 replace reads such bytes as U+FFFD`,

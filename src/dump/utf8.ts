@@ -1,10 +1,11 @@
 // Strict UTF-8 (RFC 3629, Unicode table 3-7: no overlong forms, surrogates or code points past
-// U+10FFFF), as node:buffer's isUtf8 checks it, with the offset of the first fault: Node's own
-// decoding replaces bad bytes by U+FFFD without a word.
-import { Buffer, isUtf8 } from "node:buffer";
+// U+10FFFF), as a fatal TextDecoder checks it, with the offset of the first fault, which the
+// decoder does not give.
 
-/** What `--invalid-utf8` asks of a reader: an error at the first bad byte, or U+FFFD for it. */
-export type InvalidUtf8Mode = "error" | "replace";
+export const INVALID_UTF8_MODES = ["error", "replace"] as const;
+
+/** What a reader does with bytes that are not UTF-8: an error at the first, or U+FFFD for each. */
+export type InvalidUtf8Mode = (typeof INVALID_UTF8_MODES)[number];
 
 /** How many bytes the character a lead byte starts takes, 0 for a byte no character starts with. */
 export function utf8Length(lead: number): number {
@@ -89,67 +90,4 @@ export function describeUtf8FaultAt(bytes: Uint8Array, index: number, to: number
     if (!continuesCharacter(lead, k, c)) return describeUtf8Fault(lead, c);
   }
   return describeUtf8Fault(lead, undefined);
-}
-
-/**
- * Checks a byte stream fed in chunks as UTF-8, a character cut by a chunk's end included, and
- * keeps the offset of the first fault. One `isUtf8` call per chunk; the exact offset is looked
- * for only in a chunk that fails.
- */
-export class Utf8Tracker {
-  #fed = 0;
-  // The start of a character cut by the end of the last chunk, read so far.
-  #pending: Buffer = Buffer.alloc(0);
-  #fault = -1;
-
-  /** The offset of the first byte of the first ill-formed character, or -1 while there is none. */
-  get fault(): number {
-    return this.#fault;
-  }
-
-  /** Checks the next chunk. */
-  feed(chunk: Uint8Array): void {
-    const start = this.#fed;
-    this.#fed += chunk.length;
-    if (this.#fault !== -1) return;
-    let from = 0;
-    if (this.#pending.length > 0) {
-      const pending = this.#pending;
-      const joined = Buffer.concat([pending, chunk.subarray(0, 4 - pending.length)]);
-      const length = sequenceAt(joined, 0, joined.length);
-      if (length === 0) {
-        this.#fault = start - pending.length;
-        return;
-      }
-      if (length < 0) {
-        this.#pending = joined;
-        return;
-      }
-      from = length - pending.length;
-      this.#pending = Buffer.alloc(0);
-    }
-    const cut = cutCharacterStart(chunk, from, chunk.length);
-    if (!isUtf8(chunk.subarray(from, cut))) {
-      this.#fault = start + findUtf8Fault(chunk, from, cut);
-      return;
-    }
-    this.#pending = Buffer.from(chunk.subarray(cut));
-  }
-
-  /** Declares the end of the stream: a character still cut is a fault. */
-  end(): void {
-    if (this.#fault === -1 && this.#pending.length > 0) {
-      this.#fault = this.#fed - this.#pending.length;
-    }
-  }
-}
-
-/** Where a character that `to` cuts begins, if its bytes so far are well-formed; else `to`. */
-function cutCharacterStart(bytes: Uint8Array, from: number, to: number): number {
-  for (let p = to - 1; p >= Math.max(from, to - 3); p--) {
-    const c = bytes[p] ?? 0;
-    if (c < 0x80) return to;
-    if (c >= 0xc0) return sequenceAt(bytes, p, to) < 0 ? p : to;
-  }
-  return to;
 }

@@ -2,7 +2,8 @@ import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Choices, seededChoices } from "../../src/arbitraries/choices.ts";
-import { InputError, readRecords } from "../../src/cli/read-records.ts";
+import { readDump } from "../../src/dump/dump-reader.ts";
+import { DumpError } from "../../src/errors/dump-error.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonRecord = { [key: string]: Json };
@@ -155,7 +156,7 @@ async function readAll(
 ): Promise<Outcome> {
   const records: unknown[] = [];
   try {
-    for await (const batch of readRecords(chunked(bytes, sizes), { resource, invalidUtf8 })) {
+    for await (const batch of readDump(chunked(bytes, sizes), { resource, invalidUtf8 })) {
       records.push(...batch.records);
     }
     return { records };
@@ -220,7 +221,7 @@ function expectSameRecords(actual: unknown[], expected: unknown[]): void {
 
 // --- Properties ----------------------------------------------------------------------------------
 
-describe("readRecords yields what JSON.parse yields", () => {
+describe("readDump yields what JSON.parse yields", () => {
   const cases = [
     ["arrays of records", arraySample],
     ["NDJSON", ndjsonSample],
@@ -280,9 +281,9 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   return end;
 }
 
-describe("readRecords on corrupted input", () => {
+describe("readDump on corrupted input", () => {
   for (const invalidUtf8 of ["error", "replace"] as const) {
-    it(`throws InputError, or yields what JSON.parse yields; never another error (--invalid-utf8 ${invalidUtf8})`, async () => {
+    it(`throws DumpError, or yields what JSON.parse yields; never another error (--invalid-utf8 ${invalidUtf8})`, async () => {
       await fc.assert(
         fc.asyncProperty(
           anySample,
@@ -294,7 +295,7 @@ describe("readRecords on corrupted input", () => {
             const outcome = await readAll(bytes, sizes, resource, invalidUtf8);
             const reference = referenceOutcome(bytes, resource);
             if ("error" in outcome) {
-              if (!(outcome.error instanceof InputError)) throw outcome.error;
+              if (!(outcome.error instanceof DumpError)) throw outcome.error;
               const { code, offset } = outcome.error;
               if ("records" in reference && code === "INVALID_UTF8") {
                 // Decoded with U+FFFD the text is fine, so the bad bytes are the first fault.

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  InputError,
-  type InputErrorCode,
-  type InputShape,
+  type DumpShape,
   NDJSON_FIRST_LINE_CAP,
   type ReadSummary,
-  readRecords,
-} from "../../src/cli/read-records.ts";
+  readDump,
+} from "../../src/dump/dump-reader.ts";
+import { DumpError, type DumpErrorCode } from "../../src/errors/dump-error.ts";
 
 /** Chunk sizes every row is read with: the same records or error must come out of each. */
 const CHUNK_SIZES = [1, 2, 3, 7, 64, Number.POSITIVE_INFINITY];
@@ -31,7 +30,7 @@ async function read(
   const bytes = typeof input === "string" ? Buffer.from(input, "utf8") : input;
   const records: unknown[] = [];
   const resources = new Set<string | undefined>();
-  const iterator = readRecords(chunked(bytes, size), { resource, invalidUtf8 });
+  const iterator = readDump(chunked(bytes, size), { resource, invalidUtf8 });
   for (;;) {
     const step = await iterator.next();
     if (step.done === true) return { records, resources: [...resources], summary: step.value };
@@ -44,11 +43,11 @@ async function readError(input: string | Uint8Array, size: number, resource?: st
   try {
     await read(input, size, resource);
   } catch (error) {
-    if (!(error instanceof InputError)) throw error;
+    if (!(error instanceof DumpError)) throw error;
     const { code, offset, line, column, message } = error;
     return { code, offset, line, column, message };
   }
-  throw new Error("expected an InputError");
+  throw new Error("expected an DumpError");
 }
 
 interface ShapeCase {
@@ -58,7 +57,7 @@ interface ShapeCase {
   readonly records: unknown[];
   /** The batches' resource (undefined for arrays and NDJSON). */
   readonly from?: string;
-  readonly shape: InputShape;
+  readonly shape: DumpShape;
 }
 
 const SHAPES: readonly ShapeCase[] = [
@@ -184,7 +183,7 @@ const SHAPES: readonly ShapeCase[] = [
   },
 ];
 
-describe("readRecords: shapes", () => {
+describe("readDump: shapes", () => {
   for (const row of SHAPES) {
     it(row.name, async () => {
       for (const size of CHUNK_SIZES) {
@@ -238,7 +237,7 @@ describe("readRecords: shapes", () => {
 interface ErrorCase {
   readonly text: string;
   readonly resource?: string;
-  readonly code: InputErrorCode;
+  readonly code: DumpErrorCode;
   readonly offset: number;
   readonly line: number;
   readonly column: number;
@@ -256,7 +255,7 @@ const ERRORS: readonly ErrorCase[] = [
     line: 2,
     column: 2,
     message:
-      "input: expected a JSON value, found only white space up to the end at line 2, column 2 (byte 4)",
+      "dump: expected a JSON value, found only white space up to the end at line 2, column 2 (byte 4)",
   },
   { text: "\ufeff", code: "EMPTY_INPUT", offset: 3, line: 1, column: 4 },
   { text: '"text"', code: "WRONG_SHAPE", offset: 0, line: 1, column: 1 },
@@ -270,7 +269,7 @@ const ERRORS: readonly ErrorCase[] = [
     offset: 1,
     line: 1,
     column: 2,
-    message: 'input: expected a record (a JSON object), found "1" at line 1, column 2 (byte 1)',
+    message: 'dump: expected a record (a JSON object), found "1" at line 1, column 2 (byte 1)',
   },
   { text: "[[1]]", code: "WRONG_SHAPE", offset: 1, line: 1, column: 2 },
   { text: '[{}, "x"]', code: "WRONG_SHAPE", offset: 5, line: 1, column: 6 },
@@ -280,7 +279,7 @@ const ERRORS: readonly ErrorCase[] = [
     offset: 4,
     line: 1,
     column: 5,
-    message: 'input: expected "," or "]", found "{" at line 1, column 5 (byte 4)',
+    message: 'dump: expected "," or "]", found "{" at line 1, column 5 (byte 4)',
   },
   { text: "[{},]", code: "MALFORMED_JSON", offset: 4, line: 1, column: 5 },
   { text: "[,{}]", code: "MALFORMED_JSON", offset: 1, line: 1, column: 2 },
@@ -291,7 +290,7 @@ const ERRORS: readonly ErrorCase[] = [
     line: 1,
     column: 6,
     message:
-      'input: expected the end of the input after the top-level value, found "x" at line 1, column 6 (byte 5)',
+      'dump: expected the end of the input after the top-level value, found "x" at line 1, column 6 (byte 5)',
   },
   { text: "[{}]\n\n  ]", code: "MALFORMED_JSON", offset: 8, line: 3, column: 3 },
   { text: "[{}]\u0000", code: "MALFORMED_JSON", offset: 4, line: 1, column: 5 },
@@ -303,7 +302,7 @@ const ERRORS: readonly ErrorCase[] = [
     offset: 6,
     line: 1,
     column: 7,
-    message: 'input: expected ":" after the member name, found "1" at line 1, column 7 (byte 6)',
+    message: 'dump: expected ":" after the member name, found "1" at line 1, column 7 (byte 6)',
   },
   {
     text: '[{"a":tru}]',
@@ -311,7 +310,7 @@ const ERRORS: readonly ErrorCase[] = [
     offset: 9,
     line: 1,
     column: 10,
-    message: 'input: expected "true", found "}" at line 1, column 10 (byte 9)',
+    message: 'dump: expected "true", found "}" at line 1, column 10 (byte 9)',
   },
   { text: '[{"a":01}]', code: "MALFORMED_JSON", offset: 7, line: 1, column: 8 },
   { text: '[{"a":-}]', code: "MALFORMED_JSON", offset: 7, line: 1, column: 8 },
@@ -325,7 +324,7 @@ const ERRORS: readonly ErrorCase[] = [
     offset: 9,
     line: 2,
     column: 8,
-    message: "input: a line break inside a string must be escaped at line 2, column 8 (byte 9)",
+    message: "dump: a line break inside a string must be escaped at line 2, column 8 (byte 9)",
   },
   { text: '[{"a":[1}]}]', code: "MALFORMED_JSON", offset: 8, line: 1, column: 9 },
   { text: '[{"a":1]', code: "MALFORMED_JSON", offset: 7, line: 1, column: 8 },
@@ -338,7 +337,7 @@ const ERRORS: readonly ErrorCase[] = [
     offset: 8,
     line: 1,
     column: 9,
-    message: 'input: expected "," or "]", found the end of the input at line 1, column 9 (byte 8)',
+    message: 'dump: expected "," or "]", found the end of the input at line 1, column 9 (byte 8)',
   },
   { text: "[", code: "TRUNCATED_INPUT", offset: 1, line: 1, column: 2 },
   { text: '[{"a":"', code: "TRUNCATED_INPUT", offset: 7, line: 1, column: 8 },
@@ -384,7 +383,7 @@ const ERRORS: readonly ErrorCase[] = [
     offset: 13,
     line: 1,
     column: 14,
-    message: 'input: expected a value, found "}" at line 1, column 14 (byte 13)',
+    message: 'dump: expected a value, found "}" at line 1, column 14 (byte 13)',
   },
   { text: '{"items":[]} x', code: "MALFORMED_JSON", offset: 13, line: 1, column: 14 },
   { text: '{"a":[]} {"b":2}\n{"c":3}', code: "MALFORMED_JSON", offset: 9, line: 1, column: 10 },
@@ -396,7 +395,7 @@ const ERRORS: readonly ErrorCase[] = [
     offset: 19,
     line: 2,
     column: 12,
-    message: "input: the object ending at line 2, column 12 (byte 19) holds no array of records",
+    message: "dump: the object ending at line 2, column 12 (byte 19) holds no array of records",
   },
   {
     text: '{"items":[]}',
@@ -406,7 +405,7 @@ const ERRORS: readonly ErrorCase[] = [
     line: 1,
     column: 12,
     message:
-      'input: the object ending at line 1, column 12 (byte 11) holds no array "foo": it holds only "items"',
+      'dump: the object ending at line 1, column 12 (byte 11) holds no array "foo": it holds only "items"',
   },
   { text: '{"foo":{}}', resource: "foo", code: "UNKNOWN_RESOURCE", offset: 9, line: 1, column: 10 },
   {
@@ -416,7 +415,7 @@ const ERRORS: readonly ErrorCase[] = [
     line: 2,
     column: 1,
     message:
-      'input: the object holds several arrays, "projects" and "artefacts" at line 2, column 1 (byte 16): choose one with --resource',
+      'dump: the object holds several arrays, "projects" and "artefacts" at line 2, column 1 (byte 16): choose one with the resource option',
   },
   {
     text: '{"a":[],"a":[]}',
@@ -434,7 +433,7 @@ const ERRORS: readonly ErrorCase[] = [
     line: 2,
     column: 9,
     message:
-      'input: expected a line break after the record (NDJSON), found "{" at line 2, column 9 (byte 16)',
+      'dump: expected a line break after the record (NDJSON), found "{" at line 2, column 9 (byte 16)',
   },
   {
     text: '{"a":1}\n{"b":\n2}\n',
@@ -443,7 +442,7 @@ const ERRORS: readonly ErrorCase[] = [
     line: 2,
     column: 6,
     message:
-      "input: expected the rest of the record, found a line break at line 2, column 6 (byte 13) (NDJSON holds one record per line)",
+      "dump: expected the rest of the record, found a line break at line 2, column 6 (byte 13) (NDJSON holds one record per line)",
   },
   { text: '{"a":1}\n{"b":2},\n', code: "MALFORMED_JSON", offset: 15, line: 2, column: 8 },
   { text: '{"a":1}\n{"b" 2}\n', code: "MALFORMED_JSON", offset: 13, line: 2, column: 6 },
@@ -456,7 +455,7 @@ const ERRORS: readonly ErrorCase[] = [
   { text: "[\u00e9]", code: "MALFORMED_JSON", offset: 1, line: 1, column: 2 },
 ];
 
-describe("readRecords: errors", () => {
+describe("readDump: errors", () => {
   for (const row of ERRORS) {
     const name = `${JSON.stringify(row.text)}${row.resource ? ` (${row.resource})` : ""}: ${row.code}`;
     it(name, async () => {
@@ -472,7 +471,7 @@ describe("readRecords: errors", () => {
         });
         if (row.message !== undefined) expect(error.message).toBe(row.message);
         expect(error.message).not.toContain("\n");
-        expect(error.message).toMatch(/^input: /);
+        expect(error.message).toMatch(/^dump: /);
       }
     });
   }
@@ -480,7 +479,7 @@ describe("readRecords: errors", () => {
   it("names a byte that is not UTF-8 by its value", async () => {
     const error = await readError(Buffer.from([0x5b, 0xff, 0x5d]), 1);
     expect(error.message).toBe(
-      'input: expected a record or "]", found byte 0xff at line 1, column 2 (byte 1)',
+      'dump: expected a record or "]", found byte 0xff at line 1, column 2 (byte 1)',
     );
   });
 
@@ -501,7 +500,7 @@ describe("readRecords: errors", () => {
     const text = '[{"a":1},\n{"a":2},\n{"a":3} {"a":4}]';
     const seen: unknown[] = [];
     const reading = async () => {
-      for await (const batch of readRecords(chunked(Buffer.from(text), 9))) {
+      for await (const batch of readDump(chunked(Buffer.from(text), 9))) {
         seen.push(...batch.records);
       }
     };
@@ -510,7 +509,7 @@ describe("readRecords: errors", () => {
   });
 });
 
-describe("readRecords: batches", () => {
+describe("readDump: batches", () => {
   it("yields as the input arrives, with the bytes read so far", async () => {
     const lines = Array.from({ length: 1000 }, (_, i) =>
       JSON.stringify({ id: i, pad: "p".repeat(90) }),
@@ -518,7 +517,7 @@ describe("readRecords: batches", () => {
     const text = `[\n${lines.join(",\n")}\n]\n`;
     const bytes = Buffer.from(text);
     const batches: { count: number; bytesRead: number }[] = [];
-    for await (const batch of readRecords(chunked(bytes, 10_000))) {
+    for await (const batch of readDump(chunked(bytes, 10_000))) {
       batches.push({ count: batch.records.length, bytesRead: batch.bytesRead });
     }
     expect(batches.length).toBeGreaterThanOrEqual(10);
@@ -538,7 +537,7 @@ describe("readRecords: batches", () => {
       }
     }
     let seen = 0;
-    for await (const batch of readRecords(input())) {
+    for await (const batch of readDump(input())) {
       seen += batch.records.length;
       if (seen >= 3) break;
     }
@@ -546,13 +545,14 @@ describe("readRecords: batches", () => {
     expect(closed).toBe(true);
   });
 
-  it("accepts string chunks and plain Uint8Arrays", async () => {
+  it("accepts Buffers and plain Uint8Arrays, a character cut between them", async () => {
     async function* mixed() {
-      yield '[{"a":"é';
+      yield Buffer.from('[{"a":"é').subarray(0, -1);
+      yield new Uint8Array([0xa9]);
       yield new Uint8Array(Buffer.from('"},{"b":2}]'));
     }
     const records: unknown[] = [];
-    for await (const batch of readRecords(mixed())) records.push(...batch.records);
+    for await (const batch of readDump(mixed())) records.push(...batch.records);
     expect(records).toEqual([{ a: "é" }, { b: 2 }]);
   });
 });

@@ -21,51 +21,53 @@ export class JsonFault {
   }
 }
 
-const VALUE = 0;
-const ARRAY_FIRST = 1;
-const OBJECT_FIRST = 2;
-const KEY = 3;
-const COLON = 4;
-const AFTER = 5;
-const STRING = 6;
-const ESCAPE = 7;
-const HEX = 8;
-const MINUS = 9;
-const ZERO = 10;
-const INT = 11;
-const DOT = 12;
-const FRACTION = 13;
-const EXPONENT = 14;
-const EXPONENT_SIGN = 15;
-const EXPONENT_DIGITS = 16;
-const LITERAL = 17;
-const DONE = 18;
+/** Where the validator is in the value: what the next byte may be. */
+type State =
+  | "value"
+  | "arrayFirst"
+  | "objectFirst"
+  | "key"
+  | "colon"
+  | "after"
+  | "string"
+  | "escape"
+  | "hex"
+  | "minus"
+  | "zero"
+  | "integer"
+  | "dot"
+  | "fraction"
+  | "exponent"
+  | "exponentSign"
+  | "exponentDigits"
+  | "literal"
+  | "done";
 
 const IN_ARRAY = 0;
 const IN_OBJECT = 1;
 
-/** What each state expects next, for messages. */
-const EXPECTED: readonly string[] = [
-  "a value",
-  'a value or "]"',
-  'a member name or "}"',
-  "a member name",
-  '":" after the member name',
-  "",
-  "",
-  'an escape character after "\\"',
-  'a hexadecimal digit in a "\\u" escape',
-  'a digit after "-"',
-  "",
-  "",
-  'a digit after "."',
-  "",
-  'a digit or a sign after "e"',
-  "a digit in the exponent",
-  "",
-  "",
-  "the end of the value",
-];
+/** What each state expects next, for messages (empty where no message names it). */
+const EXPECTED: Readonly<Record<State, string>> = {
+  value: "a value",
+  arrayFirst: 'a value or "]"',
+  objectFirst: 'a member name or "}"',
+  key: "a member name",
+  colon: '":" after the member name',
+  after: "",
+  string: "",
+  escape: 'an escape character after "\\"',
+  hex: 'a hexadecimal digit in a "\\u" escape',
+  minus: 'a digit after "-"',
+  zero: "",
+  integer: "",
+  dot: 'a digit after "."',
+  fraction: "",
+  exponent: 'a digit or a sign after "e"',
+  exponentSign: "a digit in the exponent",
+  exponentDigits: "",
+  literal: "",
+  done: "the end of the value",
+};
 
 /** True for the four bytes JSON counts as white space. */
 export function isJsonSpace(c: number): boolean {
@@ -129,7 +131,7 @@ export class JsonValidator {
   // The character being read in a string: its lead byte, and how many of its bytes came so far.
   #lead = 0;
   #read = 0;
-  #state = VALUE;
+  #state: State = "value";
   #stack = new Uint8Array(16);
   #depth = 0;
   #key = false;
@@ -149,24 +151,24 @@ export class JsonValidator {
     for (let i = from; i < to; i++) {
       const c = bytes[i] ?? 0;
       switch (this.#state) {
-        case STRING:
+        case "string":
           if (this.#read > 0) this.#continueCharacter(c, i);
           else if (c >= 0x80 && this.#checkUtf8) this.#startCharacter(c, i);
           else if (c === 0x22) {
             if (this.#key) {
               this.#key = false;
-              this.#state = COLON;
+              this.#state = "colon";
             } else if (this.#endValue()) return i + 1;
-          } else if (c === 0x5c) this.#state = ESCAPE;
+          } else if (c === 0x5c) this.#state = "escape";
           else if (c < 0x20) {
             const found = describeByte(bytes, i);
             throw new JsonFault(i, `${found} inside a string must be escaped`, false);
           }
           break;
-        case ESCAPE:
+        case "escape":
           if (c === 0x75) {
             this.#hexLeft = 4;
-            this.#state = HEX;
+            this.#state = "hex";
           } else if (
             c === 0x22 ||
             c === 0x5c ||
@@ -177,40 +179,40 @@ export class JsonValidator {
             c === 0x72 ||
             c === 0x74
           ) {
-            this.#state = STRING;
+            this.#state = "string";
           } else this.#fail(bytes, i);
           break;
-        case HEX:
+        case "hex":
           if (!isHexDigit(c)) this.#fail(bytes, i);
-          if (--this.#hexLeft === 0) this.#state = STRING;
+          if (--this.#hexLeft === 0) this.#state = "string";
           break;
-        case VALUE:
-        case ARRAY_FIRST:
+        case "value":
+        case "arrayFirst":
           if (isJsonSpace(c)) break;
-          if (c === 0x5d && this.#state === ARRAY_FIRST) {
+          if (c === 0x5d && this.#state === "arrayFirst") {
             if (this.#close()) return i + 1;
           } else if (startsJsonValue(c)) this.#startValue(c);
           else this.#fail(bytes, i);
           break;
-        case OBJECT_FIRST:
-        case KEY:
+        case "objectFirst":
+        case "key":
           if (isJsonSpace(c)) break;
           if (c === 0x22) {
             this.#key = true;
-            this.#state = STRING;
-          } else if (c === 0x7d && this.#state === OBJECT_FIRST) {
+            this.#state = "string";
+          } else if (c === 0x7d && this.#state === "objectFirst") {
             if (this.#close()) return i + 1;
           } else this.#fail(bytes, i);
           break;
-        case COLON:
+        case "colon":
           if (isJsonSpace(c)) break;
-          if (c === 0x3a) this.#state = VALUE;
+          if (c === 0x3a) this.#state = "value";
           else this.#fail(bytes, i);
           break;
-        case AFTER: {
+        case "after": {
           if (isJsonSpace(c)) break;
           const inObject = this.#stack[this.#depth - 1] === IN_OBJECT;
-          if (c === 0x2c) this.#state = inObject ? KEY : VALUE;
+          if (c === 0x2c) this.#state = inObject ? "key" : "value";
           else if (c === (inObject ? 0x7d : 0x5d)) {
             if (this.#close()) return i + 1;
           } else {
@@ -219,44 +221,44 @@ export class JsonValidator {
           }
           break;
         }
-        case MINUS:
-          if (c === 0x30) this.#state = ZERO;
-          else if (isDigit(c)) this.#state = INT;
+        case "minus":
+          if (c === 0x30) this.#state = "zero";
+          else if (isDigit(c)) this.#state = "integer";
           else this.#fail(bytes, i);
           break;
-        case INT:
-        case ZERO:
-          if (isDigit(c) && this.#state === INT) break;
-          if (c === 0x2e) this.#state = DOT;
-          else if (c === 0x65 || c === 0x45) this.#state = EXPONENT;
+        case "integer":
+        case "zero":
+          if (isDigit(c) && this.#state === "integer") break;
+          if (c === 0x2e) this.#state = "dot";
+          else if (c === 0x65 || c === 0x45) this.#state = "exponent";
           else if (this.#endValue()) return i;
           else i--;
           break;
-        case DOT:
-          if (isDigit(c)) this.#state = FRACTION;
+        case "dot":
+          if (isDigit(c)) this.#state = "fraction";
           else this.#fail(bytes, i);
           break;
-        case FRACTION:
+        case "fraction":
           if (isDigit(c)) break;
-          if (c === 0x65 || c === 0x45) this.#state = EXPONENT;
+          if (c === 0x65 || c === 0x45) this.#state = "exponent";
           else if (this.#endValue()) return i;
           else i--;
           break;
-        case EXPONENT:
-          if (c === 0x2b || c === 0x2d) this.#state = EXPONENT_SIGN;
-          else if (isDigit(c)) this.#state = EXPONENT_DIGITS;
+        case "exponent":
+          if (c === 0x2b || c === 0x2d) this.#state = "exponentSign";
+          else if (isDigit(c)) this.#state = "exponentDigits";
           else this.#fail(bytes, i);
           break;
-        case EXPONENT_SIGN:
-          if (isDigit(c)) this.#state = EXPONENT_DIGITS;
+        case "exponentSign":
+          if (isDigit(c)) this.#state = "exponentDigits";
           else this.#fail(bytes, i);
           break;
-        case EXPONENT_DIGITS:
+        case "exponentDigits":
           if (isDigit(c)) break;
           if (this.#endValue()) return i;
           i--;
           break;
-        case LITERAL:
+        case "literal":
           if (c !== this.#literal.charCodeAt(this.#literalIndex)) {
             throw new JsonFault(
               i,
@@ -277,9 +279,9 @@ export class JsonValidator {
   end(index: number): void {
     const state = this.#state;
     const numberEnds =
-      state === ZERO || state === INT || state === FRACTION || state === EXPONENT_DIGITS;
-    if (state === DONE || (numberEnds && this.#depth === 0)) {
-      this.#state = DONE;
+      state === "zero" || state === "integer" || state === "fraction" || state === "exponentDigits";
+    if (state === "done" || (numberEnds && this.#depth === 0)) {
+      this.#state = "done";
       return;
     }
     throw new JsonFault(index, "unexpected end of input", true);
@@ -306,20 +308,20 @@ export class JsonValidator {
     switch (c) {
       case 0x7b:
         this.#push(IN_OBJECT);
-        this.#state = OBJECT_FIRST;
+        this.#state = "objectFirst";
         return;
       case 0x5b:
         this.#push(IN_ARRAY);
-        this.#state = ARRAY_FIRST;
+        this.#state = "arrayFirst";
         return;
       case 0x22:
-        this.#state = STRING;
+        this.#state = "string";
         return;
       case 0x2d:
-        this.#state = MINUS;
+        this.#state = "minus";
         return;
       case 0x30:
-        this.#state = ZERO;
+        this.#state = "zero";
         return;
       case 0x74:
         this.#startLiteral("true");
@@ -331,23 +333,23 @@ export class JsonValidator {
         this.#startLiteral("null");
         return;
       default:
-        this.#state = INT;
+        this.#state = "integer";
     }
   }
 
   #startLiteral(literal: string): void {
     this.#literal = literal;
     this.#literalIndex = 1;
-    this.#state = LITERAL;
+    this.#state = "literal";
   }
 
   /** A value has ended: returns true when it was the outermost one. */
   #endValue(): boolean {
     if (this.#depth === 0) {
-      this.#state = DONE;
+      this.#state = "done";
       return true;
     }
-    this.#state = AFTER;
+    this.#state = "after";
     return false;
   }
 
@@ -367,7 +369,7 @@ export class JsonValidator {
   }
 
   #fail(bytes: Uint8Array, index: number): never {
-    const expected = EXPECTED[this.#state] ?? "a value";
+    const expected = EXPECTED[this.#state] || "a value";
     throw new JsonFault(index, `expected ${expected}, found ${describeByte(bytes, index)}`, false);
   }
 }

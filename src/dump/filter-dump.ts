@@ -1,0 +1,193 @@
+import type { FieldsInput } from "../api/compile-fields.ts";
+import { readFieldsInput, readWhereInput } from "../api/read-input.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import { calendarOf } from "../backends/predicate/calendar.ts";
+import {
+  CODE_GENERATION_MODES,
+  type CodeGeneration,
+  compilePredicate,
+  type Predicate,
+} from "../backends/predicate/compile-predicate.ts";
+import { compileProjection, type Projection } from "../backends/projection/compile-projection.ts";
+import type { ParseLimits } from "../check/limits.ts";
+import {
+  checkOptionNames,
+  readChoiceOption,
+  readOptions,
+  readSchemaOption,
+  readStringOption,
+  type SchemaOption,
+} from "../check/read-options.ts";
+import { chunksOf, type DumpSource } from "./byte-source.ts";
+import { type DumpShape, DumpSplitter, type OptionNames } from "./dump-reader.ts";
+import { INVALID_UTF8_MODES, type InvalidUtf8Mode } from "./utf8.ts";
+
+/** A record of a dump: a JSON object, as JSON.parse builds it. */
+export type DumpRecord = Record<string, unknown>;
+
+/** Options of `filterDump`. */
+export interface FilterDumpOptions extends ParseLimits {
+  /** The filter, as text or AST; every record without it. */
+  readonly where?: string | WhereExpression | undefined;
+  /** The selection, as text, AST or tree; whole records without it. */
+  readonly fields?: FieldsInput | undefined;
+  /** The field types; without one, each record's values give them (grammar/language.md 2.3). */
+  readonly schema?: SchemaOption | undefined;
+  /** The IANA zone in which dates are calendar days (2.5); UTC unless set. */
+  readonly timeZone?: string | undefined;
+  /** The member of a top-level object whose array holds the records (grammar/language.md 10.1). */
+  readonly resource?: string | undefined;
+  /** Bytes that are not UTF-8: a DumpError at the first (the default), or read as U+FFFD. */
+  readonly invalidUtf8?: InvalidUtf8Mode | undefined;
+  /** As `compileWhere`'s: whether the predicate is generated code or closures. */
+  readonly codeGeneration?: CodeGeneration | undefined;
+}
+
+const OPTION_NAMES = [
+  "where",
+  "fields",
+  "schema",
+  "timeZone",
+  "resource",
+  "invalidUtf8",
+  "codeGeneration",
+  "maxLength",
+  "maxDepth",
+];
+
+/**
+ * The matching records of a dump, projected, in input order: iterate it once with `for await`,
+ * record by record, or through `batches()`, an array per stretch of input. What the reader
+ * has found so far (`resource`, `shape`, `bytesRead`, `recordsRead`) can be read at any time.
+ */
+export class DumpRecords implements AsyncIterable<DumpRecord> {
+  readonly #source: AsyncIterable<Uint8Array>;
+  readonly #splitter: DumpSplitter;
+  readonly #matches: Predicate | undefined;
+  readonly #project: Projection | undefined;
+  #started = false;
+  #recordsRead = 0;
+
+  /** @internal Built by `filterDump`, which checks the options first. */
+  constructor(
+    source: AsyncIterable<Uint8Array>,
+    splitter: DumpSplitter,
+    matches: Predicate | undefined,
+    project: Projection | undefined,
+  ) {
+    this.#source = source;
+    this.#splitter = splitter;
+    this.#matches = matches;
+    this.#project = project;
+  }
+
+  /** The member of a top-level object the records come from, once known; else undefined. */
+  get resource(): string | undefined {
+    return this.#splitter.resource;
+  }
+
+  /** How the dump holds its records, once its first bytes have been read. */
+  get shape(): DumpShape | undefined {
+    return this.#splitter.shape;
+  }
+
+  /** Bytes of the dump read so far. */
+  get bytesRead(): number {
+    return this.#splitter.offset;
+  }
+
+  /** Records read so far, matching or not. */
+  get recordsRead(): number {
+    return this.#recordsRead;
+  }
+
+  /**
+   * The matching records, projected, as one array per stretch of input that holds records
+   * (about 64 KiB): empty when none of them matches, so a progress display can follow the
+   * reading. Throws DumpError at bad bytes, after the records before them.
+   */
+  async *batches(): AsyncGenerator<DumpRecord[], void, undefined> {
+    if (this.#started) throw new Error("filterDump: its records can be read only once");
+    this.#started = true;
+    const splitter = this.#splitter;
+    for await (const chunk of this.#source) {
+      splitter.push(chunk);
+      yield* this.#drain();
+    }
+    splitter.end();
+    yield* this.#drain();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<DumpRecord, void, undefined> {
+    for await (const batch of this.batches()) yield* batch;
+  }
+
+  *#drain(): Generator<DumpRecord[]> {
+    const splitter = this.#splitter;
+    const matches = this.#matches;
+    const project = this.#project;
+    for (let records = splitter.next(); records !== undefined; records = splitter.next()) {
+      this.#recordsRead += records.length;
+      let kept = records as DumpRecord[];
+      if (matches) kept = kept.filter((record) => matches(record));
+      if (project) kept = kept.map((record) => project(record) as DumpRecord);
+      if (records.length > 0) yield kept;
+    }
+    splitter.throwPending();
+  }
+}
+
+/**
+ * Filters a dump as it streams in (grammar/language.md 10): `source` holds a JSON array of
+ * records, an object whose array member `resource` names (a list response or a dump of
+ * several resources), or NDJSON; the shape is detected. Returns the matching records,
+ * projected by `fields`, as an async iterable; memory is bounded by the largest record.
+ * Everything is checked before a byte is read: throws as `compileWhere` and `compileFields`
+ * do, and `TypeError` for a source that is not one; reading throws `DumpError` at the byte
+ * where the dump goes wrong.
+ */
+export function filterDump(source: DumpSource, options?: FilterDumpOptions): DumpRecords {
+  return openDump("filterDump", source, options);
+}
+
+/** `filterDump` for a caller of its own, whose messages name the options by `optionNames`. */
+export function openDump(
+  caller: string,
+  source: unknown,
+  options: unknown,
+  optionNames?: OptionNames,
+): DumpRecords {
+  const given = readOptions<FilterDumpOptions>(caller, options);
+  checkOptionNames(caller, given, OPTION_NAMES);
+  const schema = readSchemaOption(caller, given.schema);
+  const timeZone = readStringOption(caller, "timeZone", given.timeZone);
+  // A mistyped zone is reported even when no filter needs it.
+  if (timeZone !== undefined) calendarOf(timeZone);
+  const resource = readStringOption(caller, "resource", given.resource);
+  const invalidUtf8 = readChoiceOption(
+    caller,
+    "invalidUtf8",
+    given.invalidUtf8,
+    INVALID_UTF8_MODES,
+  );
+  const codeGeneration = readChoiceOption(
+    caller,
+    "codeGeneration",
+    given.codeGeneration,
+    CODE_GENERATION_MODES,
+  );
+  const matches =
+    given.where === undefined
+      ? undefined
+      : compilePredicate(readWhereInput(caller, given.where, given, schema), {
+          schema,
+          timeZone,
+          codeGeneration,
+        });
+  const project =
+    given.fields === undefined
+      ? undefined
+      : compileProjection(readFieldsInput(caller, given.fields, given, schema));
+  const splitter = new DumpSplitter({ resource, invalidUtf8, optionNames });
+  return new DumpRecords(chunksOf(caller, source), splitter, matches, project);
+}
