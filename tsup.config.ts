@@ -38,6 +38,8 @@ export default defineConfig([
     // The command line: Node-only, one file, run as an executable.
     entry: { cli: "src/cli/bin.ts" },
     format: ["esm"],
+    // A native addon, loaded only for `qaql filter --engine duckdb`, from the user's install.
+    external: ["@duckdb/node-api"],
     sourcemap: true,
     target: "node22",
     banner: { js: "#!/usr/bin/env node" },

@@ -1,6 +1,7 @@
 // Runs the benchmark modules: all of them, or those named on the command line
 // (`npm run bench -- parse` runs `parse` and every `parse-…` module).
 import { astCheckBenchmark } from "./ast-check.bench.ts";
+import { duckdbBenchmark } from "./duckdb.bench.ts";
 import { globBenchmark } from "./glob.bench.ts";
 import { type Benchmark, consumedResults, readBenchOptions } from "./harness.ts";
 import { httpBenchmark } from "./http.bench.ts";
@@ -20,6 +21,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   predicateBenchmark,
   sqlBenchmark,
   streamBenchmark,
+  duckdbBenchmark,
   globBenchmark,
   astCheckBenchmark,
   serveBenchmark,

@@ -1029,3 +1029,31 @@ export function* dumpChunks(sizes: DumpSizes, seed: number = SAMPLE_SEED): Gener
   yield* section('],"findings":[', sizes.projects, (p) => findingLines(plan(p), seed));
   yield "]}\n";
 }
+
+/**
+ * Yields the artefacts of a dump of these sizes alone, as a JSON array (one record a line) or
+ * as NDJSON: the inputs of bench/duckdb.bench.ts, whose DuckDB engine reads only these shapes.
+ */
+export function* artefactChunks(
+  sizes: DumpSizes,
+  seed: number,
+  shape: "array" | "ndjson",
+): Generator<string> {
+  checkSizes(sizes);
+  const plan = (p: number) => planProject(sizes, seed, p);
+  if (shape === "array") {
+    yield* section("[", sizes.projects, (p) => artefactLines(plan(p), seed));
+    yield "]\n";
+    return;
+  }
+  let buffer = "";
+  for (let p = 0; p < sizes.projects; p++) {
+    const lines = artefactLines(plan(p), seed);
+    if (lines !== "") buffer += `${lines.replaceAll(",\n", "\n")}\n`;
+    if (buffer.length >= CHUNK_CHARS) {
+      yield buffer;
+      buffer = "";
+    }
+  }
+  yield buffer;
+}

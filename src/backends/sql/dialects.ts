@@ -133,8 +133,9 @@ export const sqlite: Dialect = {
 };
 
 function duckdbJson(): JsonAccess {
+  // An empty path is the value itself, for a caller that has extracted it already.
   const jsonPath = (path: readonly string[]) =>
-    sqlString(`$.${path.map((k) => `"${k}"`).join(".")}`);
+    sqlString(path.length === 0 ? "$" : `$.${path.map((k) => `"${k}"`).join(".")}`);
   const typeAt = (doc: string, path: readonly string[]) => `json_type(${doc}, ${jsonPath(path)})`;
   const text = (doc: string, path: readonly string[]) =>
     `(CASE WHEN ${typeAt(doc, path)} = 'VARCHAR' THEN json_extract_string(${doc}, ${jsonPath(path)}) END)`;

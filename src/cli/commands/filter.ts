@@ -1,9 +1,9 @@
+import { stat } from "node:fs/promises";
 import { compileFields } from "../../api/compile-fields.ts";
 import type { FieldsNode } from "../../ast/fields.ts";
 import type { WhereExpression } from "../../ast/where.ts";
 import { calendarOf } from "../../backends/predicate/calendar.ts";
 import type { Projection } from "../../backends/projection/compile-projection.ts";
-import { openDump } from "../../dump/filter-dump.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import { pageLinks } from "../../list/paginate.ts";
@@ -12,7 +12,8 @@ import { readListRequest } from "../../list/read-list-request.ts";
 import type { Schema } from "../../schema/schema.ts";
 import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
 import { EXIT, UsageError } from "../failure.ts";
-import { CLI_OPTION_NAMES, loadSchema, nameInputError, openInput } from "../inputs.ts";
+import { ENGINES, type EngineChoice, openMatches } from "../filter-engines.ts";
+import { type Input, loadSchema, nameInputError, openInput, samplePath } from "../inputs.ts";
 import { INVALID_UTF8_OPTION, invalidUtf8Help, readInvalidUtf8 } from "../invalid-utf8-option.ts";
 import { fileOutput, type Output, stdoutOutput } from "../output.ts";
 import { Progress } from "../progress.ts";
@@ -33,6 +34,7 @@ interface FilterPlan {
   readonly resource: string | undefined;
   readonly format: OutputFormat;
   readonly invalidUtf8: InvalidUtf8Mode;
+  readonly engine: EngineChoice;
 }
 
 async function plan(invocation: Invocation): Promise<FilterPlan> {
@@ -40,6 +42,13 @@ async function plan(invocation: Invocation): Promise<FilterPlan> {
   if (!OUTPUTS.includes(format)) {
     throw new UsageError(
       `--output must be json or ndjson, not ${JSON.stringify(format)}`,
+      "filter",
+    );
+  }
+  const engine = (stringOption(invocation, "engine") ?? "auto") as EngineChoice;
+  if (!ENGINES.includes(engine)) {
+    throw new UsageError(
+      `--engine must be js, duckdb or auto, not ${JSON.stringify(engine)}`,
       "filter",
     );
   }
@@ -62,6 +71,7 @@ async function plan(invocation: Invocation): Promise<FilterPlan> {
     resource: stringOption(invocation, "resource"),
     format,
     invalidUtf8: readInvalidUtf8(invocation, "filter"),
+    engine,
   };
 }
 
@@ -117,15 +127,27 @@ class ResultWriter {
   }
 }
 
+/** The size of a regular file, or undefined when it is none or cannot be read. */
+async function fileSize(path: string): Promise<number | undefined> {
+  try {
+    const stats = await stat(path);
+    return stats.isFile() ? stats.size : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function describeProgress(
-  records: number,
+  records: number | undefined,
   matched: number,
-  bytes: number,
+  bytes: number | undefined,
   seconds: number,
 ): string {
+  const matching = `${matched.toLocaleString("en-US")} matching`;
+  if (records === undefined || bytes === undefined) return `DuckDB: ${matching}`;
   const mb = bytes / 1e6;
   return (
-    `${records.toLocaleString("en-US")} records, ${matched.toLocaleString("en-US")} matching, ` +
+    `${records.toLocaleString("en-US")} records, ${matching}, ` +
     `${mb.toFixed(1)} MB, ${(mb / seconds).toFixed(1)} MB/s`
   );
 }
@@ -140,7 +162,14 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
       "filter",
     );
   }
-  const input = await openInput(file, context.stdin);
+  const path = file === "-" ? undefined : (file ?? samplePath());
+  // The size decides `auto`; a file that cannot be read is left to openInput to report.
+  const size = path === undefined ? undefined : await fileSize(path);
+  let input: Input | undefined;
+  const openOnce = async () => {
+    input ??= await openInput(file, context.stdin);
+    return input;
+  };
   const outPath = stringOption(invocation, "out");
   const output = outPath === undefined ? stdoutOutput(context.stdout) : fileOutput(outPath);
   const progress = new Progress(context.stderr);
@@ -153,12 +182,12 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
   let resource = filterPlan.resource ?? "items";
   let matched = 0;
   try {
+    const matches = await openMatches(filterPlan.engine, path, size, filterPlan, openOnce);
     // The selection is applied here, to the page's matches only.
-    const { where, schema, timeZone, resource: wanted, invalidUtf8 } = filterPlan;
-    const options = { where, schema, timeZone, resource: wanted, invalidUtf8 };
-    const matches = openDump("filter", input.bytes, options, CLI_OPTION_NAMES);
     for await (const batch of matches.batches()) {
-      if (matches.resource !== undefined && wanted === undefined) resource = matches.resource;
+      if (matches.resource !== undefined && filterPlan.resource === undefined) {
+        resource = matches.resource;
+      }
       const texts: string[] = [];
       for (const record of batch) {
         if (matched >= first && matched < end) {
@@ -178,7 +207,7 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
   } catch (error) {
     progress.finish();
     await output.abort();
-    throw nameInputError(error, input);
+    throw input ? nameInputError(error, input) : error;
   }
   return EXIT.ok;
 }
@@ -188,7 +217,8 @@ export const filterCommand: Command = {
   summary: "filter a dump's records, streaming",
   help: `Usage: qaql filter [FILE|-] [--where W] [--fields F] [--page N] [--size N]
                    [--resource NAME] [--schema S] [--time-zone Z]
-                   [--output json|ndjson] [--out PATH] [--invalid-utf8 error|replace]
+                   [--output json|ndjson] [--out PATH] [--engine js|duckdb|auto]
+                   [--invalid-utf8 error|replace]
 
 Reads records from FILE (- for stdin; the sample dump shipped with qaql when absent), keeps those
 matching the filter, projects them with the selection, and writes them as they are found.
@@ -207,6 +237,10 @@ Options:
   --output F       json (default): an array, or a list response with _links when paginated;
                    ndjson: one record per line
   --out PATH       write to PATH, which appears only once complete (default stdout)
+  --engine E       js: read in JavaScript; duckdb: DuckDB reads a JSON array or NDJSON FILE
+                   and applies --where (needs --schema and @duckdb/node-api); auto (default):
+                   duckdb for such a file of 16 MB or more when it can, else js. The output is
+                   the same either way
 ${invalidUtf8Help(19)}
   -h, --help       this help
 
@@ -222,6 +256,7 @@ Exit status: 0 done, 1 invalid filter or input, 2 usage error.`,
     "time-zone": { type: "string" },
     output: { type: "string" },
     out: { type: "string", short: "o" },
+    engine: { type: "string" },
     ...INVALID_UTF8_OPTION,
   },
   maxPositionals: 1,

@@ -1,0 +1,168 @@
+// `qaql filter --engine js` against `--engine duckdb` on the same generated dumps: a JSON array
+// and NDJSON of artefacts, about 1 GB each (QAQL_DUCKDB_MB), never committed. Each run is the
+// built command in a process of its own under GNU time, so its peak RSS is the command's own;
+// both engines' outputs are hashed and must be the same bytes. Smaller dumps then show where
+// DuckDB starts to pay off, which is `auto`'s threshold (src/cli/filter-engines.ts).
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { artefactChunks, type DumpSizes } from "../scripts/sample-dump.ts";
+import { type Benchmark, formatRatio, formatTable, printHeading } from "./harness.ts";
+
+/** The issue's goal: DuckDB at least 3x the JavaScript engine, under 1 GB of RSS. */
+export const DUCKDB_TARGETS = { minSpeedup: 3, maxPeakRssMB: 1000 } as const;
+
+const DEFAULT_MB = 1024;
+const SEED = 42;
+const PER_PROJECT = { artefactsPerProject: 2000, findingsPerProject: 0 } as const;
+const SMALL_MB = [1, 4, 16, 64] as const;
+const CLI = join(import.meta.dirname, "..", "dist", "cli.js");
+
+/** The filters measured: a selective one, as a search through a dump is, and a broad one. */
+const FILTERS = [
+  { name: "selective", where: "type.id=FILE AND rank>=2", fields: "id,name,path,rank" },
+  { name: "broad", where: "rank>=1", fields: "id,name" },
+] as const;
+
+function readMegabytes(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.QAQL_DUCKDB_MB;
+  if (raw === undefined || raw === "") return DEFAULT_MB;
+  const mb = Number(raw);
+  if (!Number.isFinite(mb) || mb <= 0) {
+    throw new RangeError(`QAQL_DUCKDB_MB must be a positive number of megabytes, not "${raw}"`);
+  }
+  return mb;
+}
+
+/** Writes the artefacts of about `mb` megabytes in `shape`; returns the size in bytes. */
+function writeArtefacts(file: string, mb: number, shape: "array" | "ndjson"): number {
+  const probe: DumpSizes = { projects: 4, ...PER_PROJECT };
+  let probeBytes = 0;
+  for (const chunk of artefactChunks(probe, SEED, shape)) probeBytes += Buffer.byteLength(chunk);
+  const projects = Math.max(1, Math.round((mb * 1e6 * probe.projects) / probeBytes));
+  const fd = openSync(file, "w");
+  let bytes = 0;
+  try {
+    for (const chunk of artefactChunks({ projects, ...PER_PROJECT }, SEED, shape)) {
+      bytes += writeSync(fd, chunk);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return bytes;
+}
+
+interface Run {
+  readonly seconds: number;
+  readonly peakRssMB: number;
+  readonly outputHash: string;
+  readonly outputBytes: number;
+}
+
+/** Runs the built command with `--engine` on `file`, its output into `out`. */
+function runFilter(
+  file: string,
+  engine: "js" | "duckdb",
+  filter: (typeof FILTERS)[number],
+  out: string,
+): Run {
+  const args = ["-f", "%M", process.execPath, CLI, "filter", file, "--engine", engine];
+  args.push("--schema", "artefact", "--where", filter.where, "--fields", filter.fields);
+  args.push("--output", "ndjson", "--out", out);
+  const started = performance.now();
+  const result = spawnSync("/usr/bin/time", args, { encoding: "utf8" });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`qaql filter --engine ${engine}:\n${result.stderr}`);
+  const peakKB = Number(result.stderr.trim().split("\n").at(-1));
+  const output = readFileSync(out);
+  const outputHash = createHash("sha256").update(output).digest("hex");
+  return { seconds, peakRssMB: (peakKB * 1024) / 1e6, outputHash, outputBytes: output.length };
+}
+
+async function runDuckDb(): Promise<void> {
+  const mb = readMegabytes();
+  printHeading(`duckdb: qaql filter --engine js vs --engine duckdb on ${mb} MB dumps`);
+  if (!existsSync(CLI) || !existsSync("/usr/bin/time")) {
+    console.log("(needs dist/cli.js and /usr/bin/time: run npm run build)");
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), "qaql-duckdb-"));
+  try {
+    const out = join(dir, "out.ndjson");
+    const rows: string[][] = [];
+    let mismatches = 0;
+    const compare = (label: string, file: string, bytes: number, targeted: boolean) => {
+      for (const filter of FILTERS) {
+        const js = runFilter(file, "js", filter, out);
+        const duck = runFilter(file, "duckdb", filter, out);
+        const same = js.outputHash === duck.outputHash && js.outputBytes === duck.outputBytes;
+        if (!same) mismatches++;
+        const speedup = js.seconds / duck.seconds;
+        const pass =
+          speedup >= DUCKDB_TARGETS.minSpeedup && duck.peakRssMB < DUCKDB_TARGETS.maxPeakRssMB;
+        const mbs = (run: Run) => (bytes / 1e6 / run.seconds).toFixed(0);
+        rows.push([
+          label,
+          filter.name,
+          `${js.seconds.toFixed(2)} s, ${mbs(js)} MB/s, ${js.peakRssMB.toFixed(0)} MB`,
+          `${duck.seconds.toFixed(2)} s, ${mbs(duck)} MB/s, ${duck.peakRssMB.toFixed(0)} MB`,
+          formatRatio(speedup),
+          same ? `yes (${(js.outputBytes / 1e6).toFixed(1)} MB)` : "NO",
+          targeted ? (pass ? "PASS" : "MISS") : "",
+        ]);
+      }
+    };
+    for (const shape of ["ndjson", "array"] as const) {
+      const file = join(dir, `artefacts.${shape === "array" ? "json" : "ndjson"}`);
+      const started = performance.now();
+      const bytes = writeArtefacts(file, mb, shape);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`generated ${(bytes / 1e6).toFixed(0)} MB of ${shape} in ${seconds} s`);
+      compare(`${shape} ${(bytes / 1e6).toFixed(0)} MB`, file, bytes, true);
+      rmSync(file);
+    }
+    for (const small of SMALL_MB) {
+      const file = join(dir, "small.ndjson");
+      const bytes = writeArtefacts(file, small, "ndjson");
+      compare(`ndjson ${(bytes / 1e6).toFixed(1)} MB`, file, bytes, false);
+    }
+    const target = `target (>= ${DUCKDB_TARGETS.minSpeedup}x, < ${DUCKDB_TARGETS.maxPeakRssMB} MB)`;
+    console.log(
+      formatTable(
+        [
+          { header: "input", align: "left" },
+          { header: "filter", align: "left" },
+          { header: "--engine js (time, rate, peak RSS)" },
+          { header: "--engine duckdb" },
+          { header: "speed-up" },
+          { header: "same bytes" },
+          { header: target, align: "left" },
+        ],
+        rows,
+      ),
+    );
+    for (const filter of FILTERS) {
+      console.log(`${filter.name}: --where "${filter.where}" --fields "${filter.fields}"`);
+    }
+    if (mismatches > 0) throw new Error(`${mismatches} runs wrote different bytes`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The DuckDB push-down benchmark module. */
+export const duckdbBenchmark: Benchmark = {
+  name: "duckdb",
+  description: "qaql filter --engine js vs --engine duckdb on 1 GB NDJSON and JSON-array dumps",
+  run: runDuckDb,
+};

@@ -1,0 +1,136 @@
+// `qaql filter --engine duckdb`: DuckDB reads the dump with its own JSON reader and applies the
+// filter as `toSql` compiles it; only the matches' texts come back to JavaScript, which parses
+// them as the JavaScript engine does and checks the filter again. Each record's fields are
+// extracted once (`json_extract` with a list of paths parses a document once), and the filter's
+// JSON access reads those values instead of the document.
+import type { WhereExpression } from "../ast/where.ts";
+import type { Predicate } from "../backends/predicate/compile-predicate.ts";
+import { compileSql } from "../backends/sql/compile-sql.ts";
+import type { Dialect, JsonAccess } from "../backends/sql/dialect.ts";
+import { dialects } from "../backends/sql/dialects.ts";
+import type { Schema } from "../schema/schema.ts";
+
+/** The dump shapes DuckDB's reader takes, as `read_json_objects` names them. */
+export type DuckDbFormat = "array" | "newline_delimited";
+
+/** What the DuckDB engine needs: the package, loaded only when asked for. */
+export type DuckDbApi = typeof import("@duckdb/node-api");
+
+/**
+ * The largest record DuckDB reads (its default); it allocates buffers of twice this per thread,
+ * so a larger record is left to the JavaScript engine, which has no limit.
+ */
+const MAXIMUM_OBJECT_SIZE = 16 * 1024 * 1024;
+
+/** Loads `@duckdb/node-api`, or returns undefined when it is not installed. */
+export async function loadDuckDb(): Promise<DuckDbApi | undefined> {
+  try {
+    return await import("@duckdb/node-api");
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") return undefined;
+    throw error;
+  }
+}
+
+/** Every distinct field path the filter reads, in first-seen order. */
+function fieldPaths(ast: WhereExpression): string[][] {
+  const seen = new Map<string, string[]>();
+  const pending: WhereExpression[] = [ast];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.kind === "and" || node.kind === "or") pending.push(...node.operands);
+    else seen.set(node.path.segments.join("."), [...node.path.segments]);
+  }
+  return [...seen.values()];
+}
+
+const jsonPath = (segments: readonly string[]) =>
+  `'$.${segments.map((segment) => `"${segment}"`).join(".")}'`;
+
+/**
+ * DuckDB's JSON access over the values extracted once per record: `v[k]` holds the k-th path's
+ * value as JSON (NULL when absent), read at the root.
+ */
+function extractedAccess(paths: readonly string[][]): JsonAccess {
+  const base = dialects.duckdb.json as JsonAccess;
+  const slots = new Map(paths.map((path, i) => [path.join("."), `v[${i + 1}]`]));
+  const slot = (path: readonly string[]) => {
+    const found = slots.get(path.join("."));
+    if (found === undefined) throw new Error(`duckdb engine: no slot for ${path.join(".")}`);
+    return found;
+  };
+  return {
+    value: (_doc, path, type) => base.value(slot(path), [], type),
+    isNull: (_doc, path) => base.isNull(slot(path), []),
+    day: (_doc, path) => base.day(slot(path), []),
+    instant: (_doc, path) => base.instant(slot(path), []),
+  };
+}
+
+/** The query that returns the raw text of every record the filter keeps, in the dump's order. */
+export function duckDbQuery(
+  ast: WhereExpression,
+  schema: Schema,
+  timeZone: string | undefined,
+  format: DuckDbFormat,
+): { sql: string; params: unknown[] } {
+  const paths = fieldPaths(ast);
+  const dialect: Dialect = { ...dialects.duckdb, json: extractedAccess(paths) };
+  const condition = compileSql(ast, { dialect, schema, timeZone, json: "v" });
+  const extract = paths.map(jsonPath).join(", ");
+  // A record that is no object is kept too, flagged, so that the JavaScript engine reports it.
+  const sql =
+    `SELECT text, left(text, 1) <> '{' AS stray FROM (` +
+    `SELECT json::VARCHAR AS text, json_extract(json, [${extract}]) AS v ` +
+    `FROM read_json_objects(?, format = '${format}', maximum_object_size = ${MAXIMUM_OBJECT_SIZE})` +
+    `) WHERE left(text, 1) <> '{' OR (${condition.sql})`;
+  return { sql, params: [null, ...condition.params] };
+}
+
+/** Why the DuckDB engine gave up; the JavaScript engine then reads the dump from the start. */
+export class DuckDbGaveUp extends Error {
+  override readonly name = "DuckDbGaveUp";
+}
+
+/**
+ * The records of `file` that match, parsed, in batches as DuckDB returns them; each is checked
+ * against `matches` as well, so an engine difference can only drop a record, never add one.
+ * Throws DuckDbGaveUp when DuckDB cannot read the file or returns a text JSON.parse refuses,
+ * or a record that is no object.
+ */
+export async function* duckDbMatches(
+  duckdb: DuckDbApi,
+  file: string,
+  format: DuckDbFormat,
+  ast: WhereExpression,
+  schema: Schema,
+  timeZone: string | undefined,
+  matches: Predicate,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const { sql, params } = duckDbQuery(ast, schema, timeZone, format);
+  params[0] = file;
+  let instance: InstanceType<DuckDbApi["DuckDBInstance"]> | undefined;
+  try {
+    instance = await duckdb.DuckDBInstance.create(":memory:", { memory_limit: "512MB" });
+    const connection = await instance.connect();
+    try {
+      const result = await connection.stream(sql, params as never);
+      for await (const rows of result.yieldRows()) {
+        const batch: Record<string, unknown>[] = [];
+        for (const [text, stray] of rows) {
+          if (stray === true) throw new DuckDbGaveUp("a record that is no object");
+          const record = JSON.parse(text as string) as Record<string, unknown>;
+          if (matches(record)) batch.push(record);
+        }
+        yield batch;
+      }
+    } finally {
+      connection.closeSync();
+    }
+  } catch (error) {
+    if (error instanceof DuckDbGaveUp) throw error;
+    throw new DuckDbGaveUp(error instanceof Error ? error.message : String(error));
+  } finally {
+    instance?.closeSync();
+  }
+}

@@ -1,0 +1,211 @@
+// The engines of `qaql filter`: JavaScript (filterDump over the bytes) and DuckDB (its own JSON
+// reader and the filter as SQL), chosen by `--engine js|duckdb|auto`. Both give the same
+// records in the same order; DuckDB hands over to JavaScript wherever it cannot read the dump.
+import { open } from "node:fs/promises";
+import { compileWhere } from "../api/compile-where.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import { type DumpShape, DumpSplitter } from "../dump/dump-reader.ts";
+import { type DumpRecord, openDump } from "../dump/filter-dump.ts";
+import type { InvalidUtf8Mode } from "../dump/utf8.ts";
+import type { Schema } from "../schema/schema.ts";
+import {
+  type DuckDbApi,
+  type DuckDbFormat,
+  DuckDbGaveUp,
+  duckDbMatches,
+  loadDuckDb,
+} from "./duckdb-filter.ts";
+import { CliError, UsageError } from "./failure.ts";
+import { CLI_OPTION_NAMES, type Input } from "./inputs.ts";
+
+export const ENGINES = ["js", "duckdb", "auto"] as const;
+export type EngineChoice = (typeof ENGINES)[number];
+
+/**
+ * `auto` leaves a file smaller than this to JavaScript: below it DuckDB's start-up outweighs its
+ * faster reading (bench/duckdb.bench.ts measures both sides of it).
+ */
+export const DUCKDB_MIN_BYTES = 16 * 1024 * 1024;
+
+/** How far the head of a file is read to tell its shape: the NDJSON probe's limit and a little. */
+const HEAD_BYTES = 4 * 1024 * 1024 + 65536;
+
+/** What the engines need of `qaql filter`'s plan. */
+export interface EnginePlan {
+  readonly where: WhereExpression | undefined;
+  readonly schema: Schema | undefined;
+  readonly timeZone: string | undefined;
+  readonly resource: string | undefined;
+  readonly invalidUtf8: InvalidUtf8Mode;
+}
+
+/** The matching records of a dump, unprojected, a batch at a time, and how far reading has come. */
+export interface MatchSource {
+  readonly engine: "js" | "duckdb";
+  batches(): AsyncIterable<DumpRecord[]>;
+  /** The member of a top-level object the records come from, once known. */
+  readonly resource: string | undefined;
+  /** Records and bytes read so far; undefined while DuckDB reads, which does not say. */
+  readonly recordsRead: number | undefined;
+  readonly bytesRead: number | undefined;
+}
+
+/**
+ * The shape of a dump file from its head: "bad" when the head holds an error, which the
+ * JavaScript engine then reports; undefined when the head does not tell.
+ */
+export async function shapeOfFile(
+  path: string,
+  resource?: string,
+): Promise<DumpShape | "bad" | undefined> {
+  const splitter = new DumpSplitter({ resource });
+  const handle = await open(path, "r");
+  try {
+    const chunk = new Uint8Array(65536);
+    for (let read = 0; read < HEAD_BYTES; ) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, read);
+      if (bytesRead === 0) splitter.end();
+      else splitter.push(chunk.slice(0, bytesRead));
+      read += bytesRead;
+      try {
+        while (splitter.next() !== undefined && splitter.shape === undefined) {
+          // Runs until the shape is known or the head is used up.
+        }
+        splitter.throwPending();
+      } catch {
+        // An object's error is the JavaScript engine's to report, as DuckDB does not read it.
+        const shape = splitter.shape;
+        return shape === undefined || shape === "array" || shape === "ndjson" ? "bad" : shape;
+      }
+      if (splitter.shape !== undefined || bytesRead === 0) return splitter.shape;
+    }
+    return splitter.shape;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Why DuckDB cannot take this run, or the format it reads the file in. */
+async function duckDbFit(
+  path: string | undefined,
+  plan: EnginePlan,
+  duckdb: DuckDbApi | undefined,
+): Promise<{ format: DuckDbFormat } | { reason: string; usage: boolean } | "bad"> {
+  if (path === undefined) return { reason: "DuckDB reads files, not stdin", usage: true };
+  if (plan.where === undefined) return { reason: "it needs --where", usage: true };
+  if (plan.schema === undefined) {
+    return { reason: "it needs --schema: SQL must know each field's type", usage: true };
+  }
+  if (duckdb === undefined) {
+    return {
+      reason: "@duckdb/node-api is not installed: npm install @duckdb/node-api",
+      usage: false,
+    };
+  }
+  const shape = await shapeOfFile(path, plan.resource);
+  if (shape === "bad") return shape;
+  if (shape === "array") return { format: "array" };
+  if (shape === "ndjson") return { format: "newline_delimited" };
+  return {
+    reason: "DuckDB reads a JSON array or NDJSON; this input is neither (use --engine js)",
+    usage: false,
+  };
+}
+
+/**
+ * Chooses the engine: `js`; `duckdb`, or an error saying why it cannot; `auto`, DuckDB when it
+ * is installed and can take the run and the file is at least DUCKDB_MIN_BYTES, else JavaScript.
+ * A file whose head is not a dump goes to JavaScript either way, which reports where.
+ */
+export async function openMatches(
+  choice: EngineChoice,
+  path: string | undefined,
+  /** The file's size; undefined for stdin, and for a file that cannot be read. */
+  size: number | undefined,
+  plan: EnginePlan,
+  openInput: () => Promise<Input>,
+): Promise<MatchSource> {
+  const small = size === undefined || size < DUCKDB_MIN_BYTES;
+  if (choice === "js" || (choice === "auto" && small)) return jsMatches(await openInput(), plan);
+  // A file that cannot be read is reported by the JavaScript engine's opening of it.
+  if (path !== undefined && size === undefined) return jsMatches(await openInput(), plan);
+  const fit = await duckDbFit(path, plan, await loadDuckDb());
+  if (fit === "bad") return jsMatches(await openInput(), plan);
+  if ("reason" in fit) {
+    if (choice === "auto") return jsMatches(await openInput(), plan);
+    const message = `--engine duckdb: ${fit.reason}`;
+    throw fit.usage ? new UsageError(message, "filter") : new CliError(message);
+  }
+  return duckDbSource(path as string, fit.format, plan, openInput);
+}
+
+function jsMatches(input: Input, plan: EnginePlan): MatchSource {
+  const { where, schema, timeZone, resource, invalidUtf8 } = plan;
+  const options = { where, schema, timeZone, resource, invalidUtf8 };
+  const records = openDump("filter", input.bytes, options, CLI_OPTION_NAMES);
+  return {
+    engine: "js",
+    batches: () => records.batches(),
+    get resource() {
+      return records.resource;
+    },
+    get recordsRead() {
+      return records.recordsRead;
+    },
+    get bytesRead() {
+      return records.bytesRead;
+    },
+  };
+}
+
+function duckDbSource(
+  path: string,
+  format: DuckDbFormat,
+  plan: EnginePlan,
+  openInput: () => Promise<Input>,
+): MatchSource {
+  let fallback: MatchSource | undefined;
+  const source: MatchSource = {
+    engine: "duckdb",
+    async *batches() {
+      const duckdb = (await loadDuckDb()) as DuckDbApi;
+      const where = plan.where as WhereExpression;
+      const schema = plan.schema as Schema;
+      const matches = compileWhere(where, { schema, timeZone: plan.timeZone });
+      let delivered = 0;
+      try {
+        const batches = duckDbMatches(duckdb, path, format, where, schema, plan.timeZone, matches);
+        for await (const batch of batches) {
+          delivered += batch.length;
+          yield batch;
+        }
+        return;
+      } catch (error) {
+        if (!(error instanceof DuckDbGaveUp)) throw error;
+      }
+      // JavaScript reads the dump from the start, past the matches already delivered, and
+      // reports the bad bytes exactly where they are.
+      fallback = jsMatches(await openInput(), plan);
+      let skip = delivered;
+      for await (const batch of fallback.batches()) {
+        if (skip >= batch.length) {
+          skip -= batch.length;
+          yield [];
+        } else {
+          yield skip > 0 ? batch.slice(skip) : batch;
+          skip = 0;
+        }
+      }
+    },
+    get resource() {
+      return fallback?.resource;
+    },
+    get recordsRead() {
+      return fallback?.recordsRead;
+    },
+    get bytesRead() {
+      return fallback?.bytesRead;
+    },
+  };
+  return source;
+}

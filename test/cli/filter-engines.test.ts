@@ -1,0 +1,236 @@
+// `qaql filter --engine duckdb` against `--engine js`: the same bytes out on the sample's
+// records and on generated dumps of awkward records, the same errors on bad input, and clear
+// words where DuckDB cannot take the run.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable, Writable } from "node:stream";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { recordsArbitrary, whereArbitrary } from "../../src/arbitraries/index.ts";
+import type { CommandContext } from "../../src/cli/command.ts";
+import { shapeOfFile } from "../../src/cli/filter-engines.ts";
+import { main } from "../../src/cli/main.ts";
+import { styleFor } from "../../src/cli/terminal.ts";
+import { formatWhere, schemas } from "../../src/index.ts";
+import { runCli } from "../support/run-cli.ts";
+
+const scratch = mkdtempSync(join(tmpdir(), "qaql-engines-"));
+const SAMPLE = JSON.parse(
+  readFileSync(new URL("../../sample/dump.json", import.meta.url), "utf8"),
+) as Record<string, Record<string, unknown>[]>;
+
+class Collect extends Writable {
+  text = "";
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.text += chunk.toString("utf8");
+    done();
+  }
+}
+
+/** `qaql filter` in this process, through main as bin.ts runs it. */
+async function filter(args: readonly string[]) {
+  const stdout = new Collect();
+  const stderr = new Collect();
+  const env = {};
+  const context: CommandContext = {
+    stdin: Readable.from([]),
+    stdout,
+    stderr,
+    env,
+    errStyle: styleFor(stderr, env),
+    outStyle: styleFor(stdout, env),
+  };
+  const status = await main(["filter", ...args], context);
+  return { status, stdout: stdout.text, stderr: stderr.text };
+}
+
+let written = 0;
+/** Writes `texts` as a JSON array or NDJSON file; returns its path. */
+function dumpFile(texts: readonly string[], shape: "array" | "ndjson"): string {
+  const file = join(scratch, `dump-${written++}.${shape === "array" ? "json" : "ndjson"}`);
+  writeFileSync(file, shape === "array" ? `[\n${texts.join(",\n")}\n]\n` : `${texts.join("\n")}\n`);
+  return file;
+}
+
+/** Both engines on `file`; each must end as the other does, byte for byte. */
+async function bothEngines(file: string, args: readonly string[]) {
+  const js = await filter([file, "--engine", "js", ...args]);
+  const duckdb = await filter([file, "--engine", "duckdb", ...args]);
+  return { js, duckdb };
+}
+
+/** Records that differ from the schema's types in every way JSON allows. */
+const AWKWARD: readonly string[] = [
+  '{"id":1,"name":"Main.java","type":{"id":"FILE"},"rank":3}',
+  '{"id":2,"name":"src","type":{"id":"FOLDER"},"rank":2,"path":null}',
+  '{"id":3,"name":"Ünïcödé ☕ 𝄞","type":{"id":"FILE"},"rank":"4"}',
+  '{"id":4,"type":"FILE","rank":5,"tags":[[1,[2,[3]]],{"a":[]}]}',
+  '{"id":5,"name":"\\u00e9\\u2028\\ud83d\\ude00\\"q\\"","type":{"id":"FILE"},"rank":1e400}',
+  '{"id":6,"name":"big","type":{"id":"FILE"},"rank":123456789012345678901234567890}',
+  '{"id":7,"name":"neg","type":{"id":"FILE"},"rank":-0,"extra":1.50}',
+  '{"rank":2,"id":8,"type":{"id":"FILE","id2":"x"},"name":"keys out of order"}',
+  '{"id":10,"name":"nested","type":{"id":["FILE"]},"rank":[3]}',
+  '{"id":11,"name":"MixedCase.JAVA","type":{"id":"file"},"rank":2.5}',
+  '{"id":12}',
+  '{"id":13,"name":"","type":{},"rank":true}',
+];
+
+const WHERES = [
+  "type.id=FILE AND rank>=2",
+  "rank>=2 OR name IS NULL",
+  "name~*.java OR name~Ü*",
+  "type.id IN (FILE,FOLDER) AND rank!=3",
+  "type.id NOT IN (FOLDER) AND path IS NULL",
+  "rank<2 OR rank>99999999999999999999",
+];
+
+describe("qaql filter --engine duckdb", () => {
+  it.each(["array", "ndjson"] as const)(
+    "writes the JavaScript engine's bytes for awkward records, as a %s",
+    async (shape) => {
+      const file = dumpFile(AWKWARD, shape);
+      for (const where of WHERES) {
+        const args = ["--schema", "artefact", "--where", where];
+        for (const output of [[], ["--output", "ndjson"], ["--fields", "id,name", "--page", "1"]]) {
+          const { js, duckdb } = await bothEngines(file, [...args, ...output]);
+          expect(js.status, `${where} ${js.stderr}`).toBe(0);
+          expect(duckdb, where).toEqual(js);
+        }
+      }
+    },
+  );
+
+  it("writes the JavaScript engine's bytes for the sample's artefacts and findings", async () => {
+    for (const [resource, schema, where] of [
+      ["artefacts", "artefact", "type.id=FILE AND rank>=3 AND name~*.java"],
+      ["findings", "finding", "status IN (OPEN,NEW) AND readOnly=false"],
+    ] as const) {
+      const texts = (SAMPLE[resource] ?? []).map((record) => JSON.stringify(record));
+      for (const shape of ["array", "ndjson"] as const) {
+        const file = dumpFile(texts, shape);
+        const { js, duckdb } = await bothEngines(file, ["--schema", schema, "--where", where]);
+        expect(js.stdout.split("\n").length).toBeGreaterThan(5);
+        expect(duckdb).toEqual(js);
+      }
+    }
+  });
+
+  it("writes the JavaScript engine's bytes on generated filters and records", async () => {
+    const schema = schemas.artefact;
+    await fc.assert(
+      fc.asyncProperty(
+        recordsArbitrary(schema, { strict: false, dates: ["day", "dateTime", "epochMillis"] }),
+        whereArbitrary(schema),
+        fc.constantFrom("array" as const, "ndjson" as const),
+        async (records, where, shape) => {
+          // NDJSON cannot hold one record alone: it would read as one object.
+          fc.pre(records.length > 1);
+          const file = dumpFile(
+            records.map((record) => JSON.stringify(record)),
+            shape,
+          );
+          const args = ["--schema", "artefact", "--where", formatWhere(where)];
+          const { js, duckdb } = await bothEngines(file, [...args, "--output", "ndjson"]);
+          expect(js.status).toBe(0);
+          expect(duckdb).toEqual(js);
+        },
+      ),
+      { numRuns: 120 },
+    );
+  }, 120_000);
+
+  it.each([
+    ["a truncated array", '[\n{"id":1,"rank":3},\n{"id":2,"ra'],
+    ["a record cut by a line break in NDJSON", '{"id":1,"rank":3}\n{"id":2,\n"rank":3}\n'],
+    ["text that is not JSON", '[\n{"id":1,"rank":3},\n{"id":2,"rank":3} oops\n]'],
+    ["a record that is no object", '[\n{"id":1,"rank":3},\n[1,2],\n{"id":3,"rank":3}\n]'],
+    ["bytes that are not UTF-8", '[\n{"id":1,"rank":3},\n{"id":2,"name":"\u00ff","rank":3}\n]'],
+    ["a lone surrogate, which DuckDB refuses", '[{"id":1,"rank":3,"name":"\\ud800"},{"id":2}]'],
+  ])("reports %s as the JavaScript engine does, never DuckDB's words", async (_, text) => {
+    const file = join(scratch, `bad-${written++}.json`);
+    const bytes = Buffer.from(text, "utf8");
+    // Bytes that are not UTF-8: a lone 0xff in place of the encoded ÿ.
+    writeFileSync(file, text.includes("\u00ff") ? Buffer.from(text, "latin1") : bytes);
+    const { js, duckdb } = await bothEngines(file, ["--schema", "artefact", "--where", "rank>=2"]);
+    expect(duckdb).toEqual(js);
+    expect(duckdb.stderr).not.toMatch(/DuckDB|duckdb|Error:|\n\s+at /);
+  });
+
+  it("says why it cannot take a run, and auto takes JavaScript instead", async () => {
+    const array = dumpFile(AWKWARD, "array");
+    // The last member: what auto then does with JavaScript (stdin is empty here).
+    const cases: [readonly string[], number, RegExp, RegExp][] = [
+      [
+        ["-", "--where", "rank>=2", "--schema", "artefact"],
+        2,
+        /reads files, not stdin/,
+        /EMPTY|only white space/,
+      ],
+      [[array, "--schema", "artefact"], 2, /it needs --where/, /^$/],
+      [[array, "--where", "rank>=2"], 2, /it needs --schema/, /^$/],
+      [
+        ["--resource", "artefacts", "--where", "rank>=2", "--schema", "artefact"],
+        1,
+        /neither/,
+        /^$/,
+      ],
+    ];
+    for (const [args, status, message, autoErrors] of cases) {
+      const run = await filter([...args, "--engine", "duckdb"]);
+      expect(run.status, run.stderr).toBe(status);
+      expect(run.stderr).toMatch(message);
+      const auto = await filter([...args, "--engine", "auto"]);
+      expect(auto.stderr).toMatch(autoErrors);
+    }
+    const bogus = await filter([array, "--engine", "sqlite"]);
+    expect(bogus).toMatchObject({ status: 2 });
+    expect(bogus.stderr).toMatch(/--engine must be js, duckdb or auto, not "sqlite"/);
+  });
+
+  it("says what to install when @duckdb/node-api is missing", () => {
+    const file = dumpFile(AWKWARD, "ndjson");
+    // A resolve hook stands in for an installation without the optional dependency.
+    const missing = `data:text/javascript,${encodeURIComponent(`
+      import { registerHooks } from "node:module";
+      registerHooks({ resolve(specifier, context, next) {
+        if (specifier === "@duckdb/node-api") {
+          throw Object.assign(new Error("not installed"), { code: "ERR_MODULE_NOT_FOUND" });
+        }
+        return next(specifier, context);
+      } });`)}`;
+    const env = { NODE_OPTIONS: `--import=${missing}` };
+    const args = [file, "--where", "rank>=2", "--schema", "artefact"];
+    const run = runCli(["filter", ...args, "--engine", "duckdb"], { env });
+    expect(run.stderr).toMatch(/@duckdb\/node-api is not installed: npm install @duckdb\/node-api/);
+    expect(run.status).toBe(1);
+    const auto = runCli(["filter", ...args, "--engine", "auto"], { env });
+    expect(auto.status).toBe(0);
+  });
+
+  it("reads the first of a key written twice, where JavaScript reads the last (documented)", async () => {
+    const texts = ['{"id":1,"type":{"id":"FOLDER"},"type":{"id":"FILE"}}', '{"id":2}'];
+    const file = dumpFile(texts, "ndjson");
+    const args = ["--schema", "artefact", "--where", "type.id=FILE", "--output", "ndjson"];
+    const { js, duckdb } = await bothEngines(file, args);
+    expect(js.stdout).toBe('{"id":1,"type":{"id":"FILE"}}\n');
+    expect(duckdb.stdout).toBe("");
+  });
+
+  it("tells a file's shape from its head", async () => {
+    const cases: [string, string][] = [
+      ['[{"a":1}]', "array"],
+      ['{"a":1}\n{"b":2}\n', "ndjson"],
+      ['{"items":[{"a":1}],"_links":{}}', "list-response"],
+      ["  ", "bad"],
+      ["[{", "array"],
+      ['{"a":1', "list-response"],
+      ["{oops", "list-response"],
+    ];
+    for (const [text, shape] of cases) {
+      const file = join(scratch, `head-${written++}.json`);
+      writeFileSync(file, text);
+      expect(await shapeOfFile(file), text).toBe(shape);
+    }
+  });
+});
