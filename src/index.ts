@@ -33,7 +33,7 @@ export { formatWhere } from "./backends/format/format-where.ts";
 export type { CodeGeneration, Predicate } from "./backends/predicate/compile-predicate.ts";
 export type { Projection } from "./backends/projection/compile-projection.ts";
 export type { ColumnSpec, SqlQuery } from "./backends/sql/compile-sql.ts";
-export type { DateStorage, Dialect } from "./backends/sql/dialect.ts";
+export type { DateStorage, Dialect, PlaceholderStyle } from "./backends/sql/dialect.ts";
 export type { DialectName } from "./backends/sql/dialects.ts";
 export { dialects } from "./backends/sql/dialects.ts";
 export type { ParseLimits } from "./check/limits.ts";

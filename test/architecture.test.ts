@@ -18,7 +18,18 @@ function importsOf(file: string): string[] {
   );
 }
 
-const FRAMEWORK = /^(?:express|fastify|hono|@hono\/[^/]+)(?:\/.*)?$/;
+const FRAMEWORK = /^(?:express|fastify|hono|@hono\/[^/]+|kysely|knex|drizzle-orm)(?:\/.*)?$/;
+
+/** The folder of src/integrations that alone may name each peer library. */
+const HOME: Readonly<Record<string, string>> = {
+  express: "express",
+  fastify: "fastify",
+  hono: "hono",
+  "@hono": "hono",
+  kysely: "kysely",
+  knex: "knex",
+  "drizzle-orm": "drizzle",
+};
 
 /** Every module specifier of a file: static imports and re-exports, side-effect and dynamic imports. */
 function specifiersOf(file: string): string[] {
@@ -109,16 +120,23 @@ describe("layering", () => {
   });
 });
 
-// The frameworks are optional peer dependencies: only their own integration may name them.
-describe("the framework integrations", () => {
-  it("leave express, fastify and hono to src/integrations", () => {
+// The frameworks and query builders are optional peer dependencies: only their own integration
+// may name them.
+describe("the framework and query-builder integrations", () => {
+  it("leave express, fastify, hono, kysely, knex and drizzle-orm to their own integration", () => {
     const named = sourceFiles(SRC).flatMap((file) =>
       specifiersOf(file)
         .filter((spec) => FRAMEWORK.test(spec))
-        .map((spec) => `${relative(SRC, file)}: ${spec}`),
+        .map((spec) => ({ file: relative(SRC, file), spec })),
     );
-    expect(named.length).toBeGreaterThan(0);
-    expect(named.filter((line) => !line.startsWith("integrations/"))).toEqual([]);
+    const libraries = new Set(named.map(({ spec }) => spec.split("/")[0]));
+    for (const library of ["express", "fastify", "hono", "kysely", "knex", "drizzle-orm"]) {
+      expect(libraries).toContain(library);
+    }
+    const strays = named.filter(
+      ({ file, spec }) => !file.startsWith(`integrations/${HOME[spec.split("/")[0] as string]}/`),
+    );
+    expect(strays.map(({ file, spec }) => `${file}: ${spec}`)).toEqual([]);
   });
 
   it("keep the main entry's import graph away from them", () => {

@@ -1,7 +1,8 @@
 import type { WhereExpression } from "../ast/where.ts";
 import { type ColumnSpec, compileSql, type SqlQuery } from "../backends/sql/compile-sql.ts";
-import type { Dialect } from "../backends/sql/dialect.ts";
+import type { Dialect, PlaceholderStyle } from "../backends/sql/dialect.ts";
 import type { DialectName } from "../backends/sql/dialects.ts";
+import { compileSqlFragments } from "../backends/sql/sql-fragments.ts";
 import type { ParseLimits } from "../check/limits.ts";
 import {
   readOptions,
@@ -9,7 +10,7 @@ import {
   readStringOption,
   type SchemaOption,
 } from "../check/read-options.ts";
-import { readColumns, readDialect } from "../check/read-sql-options.ts";
+import { readColumns, readDialect, readPlaceholders } from "../check/read-sql-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import type { Schema } from "../schema/schema.ts";
 import { readWhereInput } from "./read-input.ts";
@@ -34,6 +35,17 @@ export interface ToSqlOptions extends ParseLimits {
    * compares false, as in memory. Excludes `columns`.
    */
   readonly json?: string | undefined;
+  /**
+   * How placeholders are written (grammar/language.md 9.4): `$n` (`$1`), `?n` (`?1`) or `?`
+   * (positional: each use of a value is its own parameter), among those the dialect reads; the
+   * dialect's own unless set.
+   */
+  readonly placeholders?: PlaceholderStyle | undefined;
+  /**
+   * The number of the first placeholder, so that the condition can follow parameters of its
+   * statement's own (`$3` after two): a positive integer, 1 unless set; `?` has no number.
+   */
+  readonly firstParameter?: number | undefined;
 }
 
 /** `toSql`'s options, checked, with the schema defined and the dialect resolved. */
@@ -44,6 +56,9 @@ export interface CheckedSqlOptions {
   readonly json: string | undefined;
   readonly timeZone: string | undefined;
   readonly limits: ParseLimits;
+  /** The style asked for; the dialect's own when undefined. */
+  readonly placeholders: PlaceholderStyle | undefined;
+  readonly firstParameter: number;
 }
 
 /**
@@ -60,23 +75,50 @@ export function readToSqlOptions(caller: string, options: unknown): CheckedSqlOp
       "a schema is required: every field must be known to be safe",
     );
   }
-  const dialect = readDialect(given.dialect);
+  const dialect = readDialect(caller, given.dialect);
   const json = readStringOption(caller, "json", given.json);
   if (json === "")
     throw new InvalidOptionError(caller, "json", "expected a column name, not an empty string");
-  const columns = readColumns(given.columns, schema, json);
+  const columns = readColumns(caller, given.columns, schema, json);
   const timeZone = readStringOption(caller, "timeZone", given.timeZone);
-  return { dialect, schema, columns, json, timeZone, limits: given };
+  const { placeholders, firstParameter } = readPlaceholders(
+    caller,
+    dialect,
+    given.placeholders,
+    given.firstParameter,
+  );
+  return { dialect, schema, columns, json, timeZone, limits: given, placeholders, firstParameter };
+}
+
+/** Writes numbered placeholders from `first`: in a style, or with the dialect's own hook. */
+function numbered(
+  dialect: Dialect,
+  style: "$n" | "?n" | undefined,
+  first: number,
+): ((index: number) => string) | undefined {
+  const offset = first - 1;
+  if (style === "$n") return (index) => `$${index + offset}`;
+  if (style === "?n") return (index) => `?${index + offset}`;
+  return offset === 0 ? undefined : (index) => dialect.placeholder(index + offset);
 }
 
 /**
  * Compiles a `where` filter, as text or AST, into the condition of a WHERE clause for a SQL
- * dialect, selecting the rows `compileWhere` selects: `{ sql, params }`, values only in params.
+ * dialect, selecting the rows `compileWhere` selects: `{ sql, params }`, values only in params,
+ * `params[i]` the value of the placeholder numbered `firstParameter + i` (or of the i-th `?`).
  * Throws as `compileWhere` does; every option is checked first (`InvalidOptionError`).
  */
 export function toSql(input: string | WhereExpression, options: ToSqlOptions): SqlQuery {
   const caller = "toSql";
-  const { dialect, schema, columns, json, timeZone, limits } = readToSqlOptions(caller, options);
+  const checked = readToSqlOptions(caller, options);
+  const { dialect, schema, columns, json, timeZone, limits, placeholders } = checked;
   const ast = readWhereInput(caller, input, limits, schema);
-  return compileSql(ast, { dialect, schema, columns, timeZone, json });
+  const sqlOptions = { dialect, schema, columns, timeZone, json };
+  if (placeholders === "?") {
+    // Positional: a value the dialect's SQL uses twice ($1 twice on PostgreSQL) is bound twice.
+    const { fragments, values } = compileSqlFragments(ast, sqlOptions);
+    return { sql: fragments.join("?"), params: [...values] };
+  }
+  const placeholder = numbered(dialect, placeholders, checked.firstParameter);
+  return compileSql(ast, { ...sqlOptions, placeholder });
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileFields } from "../../src/api/compile-fields.ts";
 import { compileWhere } from "../../src/api/compile-where.ts";
@@ -119,6 +120,112 @@ describe("toSql's columns are checked (issue 13)", () => {
       expect(error.option).toBe(`dialect.${hook}`);
       expect(error.message).toMatch(/expected a function or nothing; found "toString"/);
     }
+  });
+});
+
+describe("toSql's placeholders and firstParameter are checked (issue 16)", () => {
+  const sql = (options: Record<string, unknown>) =>
+    toSql("name~*x AND rank>1", { dialect: "postgres", schema, ...options } as never);
+
+  // One row: options, the option at fault, and what the message says of it.
+  const rows: [Record<string, unknown>, string, RegExp][] = [
+    [{ placeholders: "$1" }, "placeholders", /expected one of "\$n", "\?n" or "\?"; found "\$1"/],
+    [{ placeholders: "?N" }, "placeholders", /found "\?N"/],
+    [{ placeholders: ["?"] }, "placeholders", /found an array of 1/],
+    [
+      { placeholders: "?n" },
+      "placeholders",
+      /the postgres dialect reads one of "\$n" or "\?"; found "\?n"/,
+    ],
+    [{ dialect: "mysql", placeholders: "$n" }, "placeholders", /the mysql dialect reads "\?"/],
+    [
+      { dialect: "clickhouse", placeholders: "?" },
+      "placeholders",
+      /the clickhouse dialect writes only its own placeholders, such as \{p1:String\}/,
+    ],
+    [{ firstParameter: 0 }, "firstParameter", /expected a positive integer; found 0/],
+    [{ firstParameter: 1.5 }, "firstParameter", /found 1.5/],
+    [{ firstParameter: "3" }, "firstParameter", /found "3"/],
+    [{ firstParameter: 2 ** 53 }, "firstParameter", /found 9007199254740992/],
+    [{ firstParameter: Number.NaN }, "firstParameter", /found NaN/],
+    [
+      { dialect: "sqlite", firstParameter: 3 },
+      "firstParameter",
+      /the sqlite dialect's "\?" placeholders carry no number: .* or number them with placeholders "\?n"; found 3/,
+    ],
+    [
+      { placeholders: "?", firstParameter: 2 },
+      "firstParameter",
+      /^toSql: option firstParameter: "\?" placeholders carry no number: .*"\$n"; found 2$/,
+    ],
+    [
+      { dialect: "mysql", firstParameter: 2 },
+      "firstParameter",
+      /carry no number: put the condition's params after the statement's own, in order; found 2$/,
+    ],
+    [
+      { dialect: { ...dialects.postgres, placeholderStyles: ["$1"] } },
+      "dialect.placeholderStyles",
+      /expected nothing or an array, each item one of "\$n", "\?n" or "\?"; found an array of 1/,
+    ],
+    [
+      { dialect: { ...dialects.postgres, placeholderStyles: "?" } },
+      "dialect.placeholderStyles",
+      /found "\?"/,
+    ],
+  ];
+  it.each(rows)("rejects %j at %s", (options, option, message) => {
+    const error = optionError(() => sql(options));
+    expect(error).toMatchObject({ code: "INVALID_OPTION", caller: "toSql", option });
+    expect(error.message).toMatch(message);
+  });
+
+  it("takes every value a dialect reads, and nothing else, whatever is given", () => {
+    const values = fc.oneof(
+      fc.constantFrom<unknown>("$n", "?n", "?", "$", "n", "", 1, null),
+      fc.anything(),
+    );
+    const counts = fc.oneof(fc.integer({ min: -3, max: 2 ** 40 }), fc.double(), fc.anything());
+    fc.assert(
+      fc.property(
+        fc.constantFrom("postgres", "sqlite", "duckdb", "mysql", "clickhouse" as const),
+        fc.option(values, { nil: undefined }),
+        fc.option(counts, { nil: undefined }),
+        (name, placeholders, firstParameter) => {
+          const dialect = dialects[name];
+          const styles = dialect.placeholderStyles ?? [];
+          const style = styles.includes(placeholders as never) ? placeholders : undefined;
+          const numbered =
+            style === undefined ? name === "postgres" || name === "clickhouse" : style !== "?";
+          const styleOk = placeholders === undefined || style !== undefined;
+          const firstOk =
+            firstParameter === undefined ||
+            (Number.isSafeInteger(firstParameter) &&
+              (firstParameter as number) >= 1 &&
+              (numbered || firstParameter === 1));
+          const run = () =>
+            toSql("rank>1", { dialect: name, schema, placeholders, firstParameter } as never);
+          if (styleOk && firstOk) {
+            const { sql } = run();
+            const first = (firstParameter as number | undefined) ?? 1;
+            const expected = {
+              postgres: `$${first}::numeric`,
+              sqlite: style === "?n" ? `?${first}` : "?",
+              duckdb: style === "$n" ? `CAST($${first} AS DOUBLE)` : "CAST(? AS DOUBLE)",
+              mysql: "?",
+              clickhouse: `{p${first}:Float64}`,
+            }[name];
+            expect(
+              sql.endsWith(name === "postgres" && style === "?" ? "?::numeric" : expected),
+            ).toBe(true);
+          } else {
+            const error = optionError(run);
+            expect(error.option).toBe(styleOk ? "firstParameter" : "placeholders");
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -14,6 +14,8 @@ interface VectorOptions {
   readonly columns?: Readonly<Record<string, string | ColumnSpec>>;
   readonly json?: string;
   readonly timeZone?: string;
+  readonly placeholders?: "$n" | "?n" | "?";
+  readonly firstParameter?: number;
 }
 
 interface SqlVector {

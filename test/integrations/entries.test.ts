@@ -31,25 +31,50 @@ function resolvedBy(entry: string): string[] {
   return JSON.parse(output) as string[];
 }
 
-// The frameworks are optional peer dependencies: no entry loads one, not even its own
-// integration, which names only the framework's types.
+/** The peer libraries an entry may load: a query builder's integration, its builder only. */
+const LOADS: Readonly<Record<string, readonly string[]>> = {
+  "./kysely": ["kysely"],
+  "./drizzle": ["drizzle-orm"],
+};
+
+const PEER = /^(express|fastify|hono|@hono\/|kysely|knex|drizzle-orm)(\/|$)/;
+
+// The frameworks and query builders are optional peer dependencies: no entry loads one, but for
+// the Kysely and Drizzle integrations, which load their own builder. The framework integrations
+// and Knex's name only the library's types.
 describe("the built entries", () => {
   const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
     exports: Record<string, { import?: string }>;
+    peerDependencies: Record<string, string>;
+    peerDependenciesMeta: Record<string, { optional?: boolean }>;
   };
 
-  it.each(["./express", "./fastify", "./hono"])("serve %s", async (name) => {
-    expect(manifest.exports[name]?.import).toBe(`./dist/${name.slice(2)}.js`);
-  });
+  it.each(["./express", "./fastify", "./hono", "./kysely", "./knex", "./drizzle"])(
+    "serve %s",
+    async (name) => {
+      expect(manifest.exports[name]?.import).toBe(`./dist/${name.slice(2)}.js`);
+      expect(manifest.exports[name]).toEqual({
+        types: `./dist/${name.slice(2)}.d.ts`,
+        import: `./dist/${name.slice(2)}.js`,
+      });
+    },
+  );
+
+  it.each(["express", "fastify", "hono", "kysely", "knex", "drizzle-orm"])(
+    "take %s as an optional peer dependency",
+    (peer) => {
+      expect(manifest.peerDependencies[peer]).toBeTruthy();
+      expect(manifest.peerDependenciesMeta[peer]).toEqual({ optional: true });
+    },
+  );
 
   it.each(Object.keys(manifest.exports).filter((name) => manifest.exports[name]?.import))(
-    "%s loads no framework",
+    "%s loads no framework or query builder but its own",
     (name) => {
       const seen = resolvedBy(manifest.exports[name]?.import as string);
       expect(seen.length).toBeGreaterThan(1);
-      expect(seen.filter((specifier) => /^(express|fastify|hono|@hono\/)/.test(specifier))).toEqual(
-        [],
-      );
+      const peers = [...new Set(seen.filter((specifier) => PEER.test(specifier)))];
+      expect(peers).toEqual(LOADS[name] ?? []);
     },
   );
 });

@@ -207,6 +207,16 @@ export async function skipMysql(): Promise<boolean> {
   return false;
 }
 
+/** Opens one embedded engine, for a test file that needs only some. */
+export function openEngine(name: EngineName): Promise<Engine> {
+  return {
+    postgres: openPostgres,
+    sqlite: openSqlite,
+    duckdb: openDuckdb,
+    clickhouse: openClickhouse,
+  }[name]();
+}
+
 /** Opens the three engines (once per test file: PGlite takes a moment to start). */
 export async function openEngines(): Promise<Record<EngineName, Engine>> {
   const [postgres, sqlite, duckdb, clickhouse] = await Promise.all([

@@ -95,6 +95,8 @@ function clickhouseJson(): JsonAccess {
 export const clickhouse: Dialect = {
   name: "clickhouse",
   placeholder: (index) => `{p${index}:String}`,
+  // The hooks re-type `{pN:String}`: no other style can carry the types.
+  placeholderStyles: [],
   quoteIdentifier: (name) => `"${name.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`,
   text: (p) => p,
   number: (p) => typed(p, "Float64"),

@@ -25,6 +25,8 @@ export interface SqlOptions {
   readonly timeZone?: string | undefined;
   /** Read every field from this JSON column instead of from columns. */
   readonly json?: string | undefined;
+  /** Writes the placeholder of the n-th parameter, from 1, instead of the dialect's own hook. */
+  readonly placeholder?: ((index: number) => string) | undefined;
 }
 
 /** A scalar field as SQL: its value, and for a date how it compares. */
@@ -60,16 +62,18 @@ class SqlCompiler {
   private readonly options: SqlOptions;
   private readonly dialect: Dialect;
   private readonly calendar: Calendar;
+  private readonly placeholder: (index: number) => string;
 
   constructor(options: SqlOptions) {
     this.options = options;
     this.dialect = options.dialect;
     this.calendar = calendarOf(options.timeZone);
+    this.placeholder = options.placeholder ?? ((index) => this.dialect.placeholder(index));
   }
 
   readonly bind = (value: unknown): string => {
     this.params.push(value);
-    return this.dialect.placeholder(this.params.length);
+    return this.placeholder(this.params.length);
   };
 
   compile(node: WhereExpression): string {

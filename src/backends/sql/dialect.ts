@@ -4,6 +4,15 @@ export const DATE_STORAGES = ["date", "timestamp", "epochMillis", "text"] as con
 /** How a date field is stored in its column, for the SQL backend. */
 export type DateStorage = (typeof DATE_STORAGES)[number];
 
+/**
+ * How `toSql` can write placeholders (grammar/language.md 9.4): numbered `$1` (PostgreSQL, DuckDB),
+ * numbered `?1` (SQLite), or positional `?`, where each use of a value is bound anew.
+ */
+export const PLACEHOLDER_STYLES = ["$n", "?n", "?"] as const;
+
+/** A way of writing placeholders, for `toSql`'s `placeholders` option. */
+export type PlaceholderStyle = (typeof PLACEHOLDER_STYLES)[number];
+
 /** Binds a value as the next parameter and returns its placeholder. */
 export type Binder = (value: unknown) => string;
 
@@ -25,8 +34,13 @@ export interface JsonAccess {
  */
 export interface Dialect {
   readonly name: string;
-  /** The placeholder of the n-th parameter, from 1. */
+  /** The placeholder of the n-th parameter, from 1: the dialect's own style, `toSql`'s default. */
   placeholder(index: number): string;
+  /**
+   * The styles of `toSql`'s `placeholders` option that the engine also reads; every style when
+   * absent, none when the other hooks need the dialect's own placeholders (ClickHouse's are typed).
+   */
+  readonly placeholderStyles?: readonly PlaceholderStyle[];
   /** Quotes an identifier, doubling the quote character. */
   quoteIdentifier(name: string): string;
   /** A text placeholder, cast where the engine needs the type. */

@@ -45,6 +45,7 @@ function postgresJson(): JsonAccess {
 export const postgres: Dialect = {
   name: "postgres",
   placeholder: (index) => `$${index}`,
+  placeholderStyles: ["$n", "?"],
   quoteIdentifier: doubleQuoted,
   text: (p) => `${p}::text`,
   number: (p) => `${p}::numeric`,
@@ -109,6 +110,7 @@ function sqliteJson(): JsonAccess {
 export const sqlite: Dialect = {
   name: "sqlite",
   placeholder: () => "?",
+  placeholderStyles: ["?", "?n"],
   quoteIdentifier: doubleQuoted,
   text: (p) => p,
   number: (p) => p,
@@ -163,6 +165,7 @@ function duckdbJson(): JsonAccess {
 export const duckdb: Dialect = {
   name: "duckdb",
   placeholder: () => "?",
+  placeholderStyles: ["?", "$n"],
   quoteIdentifier: doubleQuoted,
   text: (p) => `CAST(${p} AS VARCHAR)`,
   number: (p) => `CAST(${p} AS DOUBLE)`,
@@ -229,6 +232,7 @@ function mysqlJson(): JsonAccess {
 export const mysql: Dialect = {
   name: "mysql",
   placeholder: () => "?",
+  placeholderStyles: ["?"],
   quoteIdentifier: (name) => `\`${name.replaceAll("`", "``")}\``,
   text: (p) => p,
   number: (p) => p,

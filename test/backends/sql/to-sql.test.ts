@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toSql } from "../../../src/api/to-sql.ts";
+import { dialects } from "../../../src/backends/sql/dialects.ts";
 import { QuerySyntaxError, QueryValidationError } from "../../../src/errors/errors.ts";
 import { schemas } from "../../../src/schema/resources.ts";
 import { defineSchema } from "../../../src/schema/schema.ts";
@@ -226,6 +227,97 @@ describe("toSql: columns and dates", () => {
     );
     expect(() => toSql("name=1", { dialect: "oracle", schema } as never)).toThrow(
       /unknown SQL dialect "oracle"/,
+    );
+  });
+});
+
+describe("toSql: placeholders and the first parameter's number (9.4)", () => {
+  const filter = "name~*.java AND rank>=2";
+  // One row: options, then the condition and its params.
+  const rows: [Record<string, unknown>, string, unknown[]][] = [
+    [
+      { dialect: "postgres", firstParameter: 3 },
+      '(right("name", length($3::text)) COLLATE "C" = $3::text AND "rank" >= $4::numeric)',
+      [".java", 2],
+    ],
+    [
+      { dialect: "postgres", placeholders: "$n" },
+      '(right("name", length($1::text)) COLLATE "C" = $1::text AND "rank" >= $2::numeric)',
+      [".java", 2],
+    ],
+    [
+      // Positional: the value PostgreSQL's SQL uses twice is bound twice.
+      { dialect: "postgres", placeholders: "?" },
+      '(right("name", length(?::text)) COLLATE "C" = ?::text AND "rank" >= ?::numeric)',
+      [".java", ".java", 2],
+    ],
+    [
+      { dialect: "sqlite", placeholders: "?n", firstParameter: 3 },
+      '(substr(CAST("name" AS BLOB), -length(CAST(?3 AS BLOB))) = CAST(?4 AS BLOB) AND "rank" >= ?5)',
+      [".java", ".java", 2],
+    ],
+    [
+      { dialect: "sqlite", placeholders: "?", firstParameter: 1 },
+      '(substr(CAST("name" AS BLOB), -length(CAST(? AS BLOB))) = CAST(? AS BLOB) AND "rank" >= ?)',
+      [".java", ".java", 2],
+    ],
+    [
+      { dialect: "duckdb", placeholders: "$n", firstParameter: 2 },
+      '(ends_with("name", CAST($2 AS VARCHAR)) AND "rank" >= CAST($3 AS DOUBLE))',
+      [".java", 2],
+    ],
+    [
+      { dialect: "clickhouse", firstParameter: 3 },
+      '(endsWith("name", {p3:String}) AND "rank" >= {p4:Float64})',
+      [".java", 2],
+    ],
+    [
+      { dialect: "mysql", placeholders: "?" },
+      "(RIGHT(CAST(`name` AS BINARY), LENGTH(CAST(? AS BINARY))) = CAST(? AS BINARY) AND `rank` >= ?)",
+      [".java", ".java", 2],
+    ],
+  ];
+  it.each(rows)("%j", (options, sql, params) => {
+    expect(toSql(filter, { ...options, schema } as never)).toEqual({ sql, params });
+  });
+
+  it("keeps the params of every style aligned with its placeholders (IN, dates, booleans)", () => {
+    const all = "type.id IN (a,b) AND day=2024-03-01 AND ok=true AND name~x*";
+    const columns = { day: { column: "at", dateStorage: "timestamp" as const } };
+    const base = toSql(all, { dialect: "postgres", schema, columns });
+    const shifted = toSql(all, { dialect: "postgres", schema, columns, firstParameter: 10 });
+    expect(shifted.params).toEqual(base.params);
+    expect(shifted.sql).toBe(base.sql.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + 9}`));
+    const positional = toSql(all, { dialect: "postgres", schema, columns, placeholders: "?" });
+    expect(positional.sql).toBe(base.sql.replace(/\$\d+/g, "?"));
+    expect(positional.params).toEqual(base.params);
+  });
+
+  it("numbers a dialect object's own placeholders from firstParameter, or replaces them", () => {
+    const named = { ...dialects.postgres, name: "named", placeholder: (n: number) => `@p${n}` };
+    expect(toSql("rank>1 AND rank<3", { dialect: named, schema, firstParameter: 2 }).sql).toBe(
+      '("rank" > @p2::numeric AND "rank" < @p3::numeric)',
+    );
+    const { placeholderStyles: _, ...anyStyle } = named;
+    expect(toSql("rank>1", { dialect: anyStyle, schema, placeholders: "?n" }).sql).toBe(
+      '"rank" > ?1::numeric',
+    );
+  });
+
+  it("cuts a dialect's SQL at its placeholders whatever characters the column names hold", () => {
+    const columns = { name: "\uE000\uE001", "type.id": "\uE0021\uE002" };
+    expect(
+      toSql("name=a AND type.id=b", { dialect: "postgres", schema, columns, placeholders: "?" }),
+    ).toEqual({
+      sql: '("\uE000\uE001" COLLATE "C" = ?::text AND "\uE0021\uE002" COLLATE "C" = ?::text)',
+      params: ["a", "b"],
+    });
+  });
+
+  it("refuses SQL it cannot cut: a dialect object that writes the marker itself", () => {
+    const odd = { ...dialects.postgres, name: "odd", text: (p: string) => `${p}\uE000` };
+    expect(() => toSql("name=a", { dialect: odd, schema, placeholders: "?" })).toThrow(
+      /the odd dialect writes U\+E000 in its SQL/,
     );
   });
 });

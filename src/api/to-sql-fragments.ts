@@ -1,0 +1,92 @@
+import type { WhereExpression } from "../ast/where.ts";
+import type { Dialect } from "../backends/sql/dialect.ts";
+import { type DialectName, dialects } from "../backends/sql/dialects.ts";
+import { compileSqlFragments, type SqlFragments } from "../backends/sql/sql-fragments.ts";
+import { oneOf } from "../check/members.ts";
+import { readOptions } from "../check/read-options.ts";
+import { InvalidOptionError } from "../errors/invalid-input.ts";
+import { readWhereInput } from "./read-input.ts";
+import { type CheckedSqlOptions, readToSqlOptions, type ToSqlOptions } from "./to-sql.ts";
+
+/**
+ * Options of the query-builder integrations (`toKysely`, `toKnex`, `toDrizzle`): those of `toSql`
+ * but the placeholders, which the builder writes and numbers itself.
+ */
+export type QueryBuilderSqlOptions = Omit<ToSqlOptions, "placeholders" | "firstParameter">;
+
+/** A condition cut at its placeholders for a query builder, and the options it was made with. */
+export interface BuilderCondition extends SqlFragments {
+  readonly options: CheckedSqlOptions;
+}
+
+/**
+ * The condition of `toSql` as text fragments and the value of each place in text order, for a
+ * query builder that writes and numbers placeholders itself (grammar/language.md 9.4). Checks
+ * `toSql`'s options, refuses `placeholders` and `firstParameter`, and a dialect whose SQL needs
+ * placeholders of its own (ClickHouse's are typed) or, when `builderDialects` is given, one the
+ * builder does not speak.
+ */
+export function toSqlFragments(
+  caller: string,
+  input: string | WhereExpression,
+  options: QueryBuilderSqlOptions,
+  builderDialects?: readonly DialectName[],
+): BuilderCondition {
+  const given = readOptions<ToSqlOptions>(caller, options);
+  for (const name of ["placeholders", "firstParameter"] as const) {
+    if (given[name] !== undefined) {
+      throw new InvalidOptionError(
+        caller,
+        name,
+        "the query builder writes and numbers the statement's placeholders itself",
+      );
+    }
+  }
+  const checked = readToSqlOptions(caller, given);
+  const { dialect, schema, columns, json, timeZone, limits } = checked;
+  if (builderDialects && !builderDialects.some((name) => dialects[name] === dialect)) {
+    throw new InvalidOptionError(
+      caller,
+      "dialect",
+      `expected ${oneOf(builderDialects)}; found ${describeDialect(dialect)}`,
+    );
+  }
+  if (dialect.placeholderStyles && !dialect.placeholderStyles.includes("?")) {
+    throw new InvalidOptionError(
+      caller,
+      "dialect",
+      `the ${dialect.name} dialect writes only its own placeholders, such as ${dialect.placeholder(1)}, which a query builder cannot write`,
+    );
+  }
+  const ast = readWhereInput(caller, input, limits, schema);
+  const fragments = compileSqlFragments(ast, { dialect, schema, columns, timeZone, json });
+  return { ...fragments, options: checked };
+}
+
+const describeDialect = (dialect: Dialect) =>
+  Object.values(dialects).includes(dialect as never)
+    ? JSON.stringify(dialect.name)
+    : `a dialect object named ${JSON.stringify(dialect.name)}`;
+
+/**
+ * The option that put `text` into a condition's SQL: the JSON column, a `columns` entry, or
+ * else the dialect, whose own SQL holds it.
+ */
+export function optionHolding(options: CheckedSqlOptions, text: string): string {
+  if (options.json?.includes(text)) return "json";
+  for (const [path, spec] of Object.entries(options.columns ?? {})) {
+    if (spec.column.includes(text)) return `columns[${JSON.stringify(path)}]`;
+  }
+  return "dialect";
+}
+
+/**
+ * Fragments as the strings of a tagged template (`sql\`…\`` of Kysely and Drizzle), so that a
+ * builder's own tag makes its own parameters of the values.
+ */
+export function templateOf(fragments: readonly string[]): TemplateStringsArray {
+  // As a template literal's own: frozen, with `raw` not enumerable.
+  const strings = [...fragments];
+  Object.defineProperty(strings, "raw", { value: Object.freeze([...fragments]) });
+  return Object.freeze(strings) as unknown as TemplateStringsArray;
+}

@@ -1,0 +1,23 @@
+// A filter as a Drizzle SQL chunk, its own entry `qaql/drizzle`: Drizzle ORM is an optional peer
+// dependency, loaded by this entry only, never by `qaql`.
+
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type QueryBuilderSqlOptions,
+  templateOf,
+  toSqlFragments,
+} from "../../api/to-sql-fragments.ts";
+import type { WhereExpression } from "../../ast/where.ts";
+
+export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
+
+/**
+ * A `where` filter as a Drizzle `SQL` chunk for `.where(…)` or `and(…)`: `toSql`'s condition as
+ * Drizzle's own `sql` template, each value a `sql.param` (an array stays one parameter), so
+ * Drizzle writes and numbers the placeholders among the query's others. Takes `toSql`'s options
+ * but the placeholders; throws as `toSql` does.
+ */
+export function toDrizzle(input: string | WhereExpression, options: QueryBuilderSqlOptions): SQL {
+  const { fragments, values } = toSqlFragments("toDrizzle", input, options);
+  return sql(templateOf(fragments), ...values.map((value) => sql.param(value)));
+}

@@ -1,0 +1,25 @@
+// A filter as a Kysely expression, its own entry `qaql/kysely`: Kysely is an optional peer
+// dependency, loaded by this entry only, never by `qaql`.
+
+import { type RawBuilder, type SqlBool, sql } from "kysely";
+import {
+  type QueryBuilderSqlOptions,
+  templateOf,
+  toSqlFragments,
+} from "../../api/to-sql-fragments.ts";
+import type { WhereExpression } from "../../ast/where.ts";
+
+export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
+
+/**
+ * A `where` filter as a Kysely expression for `.where(…)`: `toSql`'s condition as Kysely's own
+ * `sql` template, so Kysely writes and numbers the placeholders among the query's others.
+ * Takes `toSql`'s options but the placeholders; throws as `toSql` does.
+ */
+export function toKysely(
+  input: string | WhereExpression,
+  options: QueryBuilderSqlOptions,
+): RawBuilder<SqlBool> {
+  const { fragments, values } = toSqlFragments("toKysely", input, options);
+  return sql<SqlBool>(templateOf(fragments), ...values);
+}
