@@ -22,10 +22,18 @@ export const ENGINES = ["js", "duckdb", "auto"] as const;
 export type EngineChoice = (typeof ENGINES)[number];
 
 /**
- * `auto` leaves a file smaller than this to JavaScript: below it DuckDB's start-up outweighs its
- * faster reading (bench/duckdb.bench.ts measures both sides of it).
+ * `auto` leaves a file smaller than this to JavaScript: below it DuckDB's start-up (some 0.3 s)
+ * outweighs its faster reading. bench/duckdb.bench.ts puts the break-even near 135 MB for NDJSON
+ * and 260 MB for an array, with a selective filter.
  */
-export const DUCKDB_MIN_BYTES = 16 * 1024 * 1024;
+export const DUCKDB_MIN_BYTES = 256 * 1024 * 1024;
+
+/**
+ * `auto` leaves to JavaScript a filter that keeps more than this share of the head's records:
+ * every match crosses from DuckDB as text and is parsed again, so DuckDB loses from about a
+ * quarter of the records on (bench/duckdb.bench.ts: 1.7x faster at 6%, 0.55x at 100%).
+ */
+export const DUCKDB_MAX_MATCHING = 0.1;
 
 /** How far the head of a file is read to tell its shape: the NDJSON probe's limit and a little. */
 const HEAD_BYTES = 4 * 1024 * 1024 + 65536;
@@ -50,15 +58,17 @@ export interface MatchSource {
   readonly bytesRead: number | undefined;
 }
 
-/**
- * The shape of a dump file from its head: "bad" when the head holds an error, which the
- * JavaScript engine then reports; undefined when the head does not tell.
- */
-export async function shapeOfFile(
-  path: string,
-  resource?: string,
-): Promise<DumpShape | "bad" | undefined> {
+/** What the head of a dump file shows: its shape and the records that lie whole in it. */
+export interface DumpHead {
+  /** "bad" when the head of an array or NDJSON holds an error, which JavaScript then reports. */
+  readonly shape: DumpShape | "bad" | undefined;
+  readonly records: readonly unknown[];
+}
+
+/** Reads up to HEAD_BYTES of a dump file: its shape, and its first records for `auto`'s sample. */
+export async function readHead(path: string, resource?: string): Promise<DumpHead> {
   const splitter = new DumpSplitter({ resource });
+  const records: unknown[] = [];
   const handle = await open(path, "r");
   try {
     const chunk = new Uint8Array(65536);
@@ -68,18 +78,22 @@ export async function shapeOfFile(
       else splitter.push(chunk.slice(0, bytesRead));
       read += bytesRead;
       try {
-        while (splitter.next() !== undefined && splitter.shape === undefined) {
-          // Runs until the shape is known or the head is used up.
+        for (let batch = splitter.next(); batch !== undefined; batch = splitter.next()) {
+          records.push(...batch);
         }
         splitter.throwPending();
       } catch {
         // An object's error is the JavaScript engine's to report, as DuckDB does not read it.
         const shape = splitter.shape;
-        return shape === undefined || shape === "array" || shape === "ndjson" ? "bad" : shape;
+        const bad = shape === undefined || shape === "array" || shape === "ndjson";
+        return { shape: bad ? "bad" : shape, records };
       }
-      if (splitter.shape !== undefined || bytesRead === 0) return splitter.shape;
+      const shape = splitter.shape;
+      if (bytesRead === 0 || (shape !== undefined && shape !== "array" && shape !== "ndjson")) {
+        return { shape, records };
+      }
     }
-    return splitter.shape;
+    return { shape: splitter.shape, records };
   } finally {
     await handle.close();
   }
@@ -90,7 +104,9 @@ async function duckDbFit(
   path: string | undefined,
   plan: EnginePlan,
   duckdb: DuckDbApi | undefined,
-): Promise<{ format: DuckDbFormat } | { reason: string; usage: boolean } | "bad"> {
+): Promise<
+  { format: DuckDbFormat; head: readonly unknown[] } | { reason: string; usage: boolean } | "bad"
+> {
   if (path === undefined) return { reason: "DuckDB reads files, not stdin", usage: true };
   if (plan.where === undefined) return { reason: "it needs --where", usage: true };
   if (plan.schema === undefined) {
@@ -102,10 +118,10 @@ async function duckDbFit(
       usage: false,
     };
   }
-  const shape = await shapeOfFile(path, plan.resource);
+  const { shape, records } = await readHead(path, plan.resource);
   if (shape === "bad") return shape;
-  if (shape === "array") return { format: "array" };
-  if (shape === "ndjson") return { format: "newline_delimited" };
+  if (shape === "array") return { format: "array", head: records };
+  if (shape === "ndjson") return { format: "newline_delimited", head: records };
   return {
     reason: "DuckDB reads a JSON array or NDJSON; this input is neither (use --engine js)",
     usage: false,
@@ -114,7 +130,8 @@ async function duckDbFit(
 
 /**
  * Chooses the engine: `js`; `duckdb`, or an error saying why it cannot; `auto`, DuckDB when it
- * is installed and can take the run and the file is at least DUCKDB_MIN_BYTES, else JavaScript.
+ * is installed and can take the run, the file is at least DUCKDB_MIN_BYTES and the filter keeps
+ * at most DUCKDB_MAX_MATCHING of the records in its head, else JavaScript.
  * A file whose head is not a dump goes to JavaScript either way, which reports where.
  */
 export async function openMatches(
@@ -136,7 +153,17 @@ export async function openMatches(
     const message = `--engine duckdb: ${fit.reason}`;
     throw fit.usage ? new UsageError(message, "filter") : new CliError(message);
   }
+  if (choice === "auto" && !selective(fit.head, plan)) return jsMatches(await openInput(), plan);
   return duckDbSource(path as string, fit.format, plan, openInput);
+}
+
+/** Whether the filter keeps at most DUCKDB_MAX_MATCHING of the head's records (some must be there). */
+function selective(head: readonly unknown[], plan: EnginePlan): boolean {
+  if (head.length === 0 || plan.where === undefined) return false;
+  const matches = compileWhere(plan.where, { schema: plan.schema, timeZone: plan.timeZone });
+  let kept = 0;
+  for (const record of head) if (matches(record)) kept++;
+  return kept <= head.length * DUCKDB_MAX_MATCHING;
 }
 
 function jsMatches(input: Input, plan: EnginePlan): MatchSource {

@@ -9,10 +9,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { recordsArbitrary, whereArbitrary } from "../../src/arbitraries/index.ts";
 import type { CommandContext } from "../../src/cli/command.ts";
-import { shapeOfFile } from "../../src/cli/filter-engines.ts";
+import {
+  DUCKDB_MAX_MATCHING,
+  DUCKDB_MIN_BYTES,
+  openMatches,
+  readHead,
+} from "../../src/cli/filter-engines.ts";
+import { openInput } from "../../src/cli/inputs.ts";
 import { main } from "../../src/cli/main.ts";
 import { styleFor } from "../../src/cli/terminal.ts";
-import { formatWhere, schemas } from "../../src/index.ts";
+import { formatWhere, parseWhere, schemas } from "../../src/index.ts";
 import { runCli } from "../support/run-cli.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "qaql-engines-"));
@@ -217,20 +223,43 @@ describe("qaql filter --engine duckdb", () => {
     expect(duckdb.stdout).toBe("");
   });
 
+  it("auto takes DuckDB for a large file and a filter that keeps few of its head's records", async () => {
+    // One record in twenty is a FILE: 5%, under DUCKDB_MAX_MATCHING.
+    const texts = Array.from({ length: 200 }, (_, id) =>
+      JSON.stringify({ id, type: { id: id % 20 === 0 ? "FILE" : "FOLDER" }, rank: id % 7 }),
+    );
+    expect(0.05).toBeLessThanOrEqual(DUCKDB_MAX_MATCHING);
+    const file = dumpFile(texts, "ndjson");
+    const engineFor = async (where: string, size: number) => {
+      const plan = {
+        where: parseWhere(where),
+        schema: schemas.artefact,
+        timeZone: undefined,
+        resource: undefined,
+        invalidUtf8: "error" as const,
+      };
+      const open = () => openInput(file, Readable.from([]));
+      return (await openMatches("auto", file, size, plan, open)).engine;
+    };
+    expect(await engineFor("type.id=FILE", DUCKDB_MIN_BYTES)).toBe("duckdb");
+    expect(await engineFor("type.id=FILE", DUCKDB_MIN_BYTES - 1)).toBe("js");
+    expect(await engineFor("type.id=FOLDER", DUCKDB_MIN_BYTES)).toBe("js");
+  });
+
   it("tells a file's shape from its head", async () => {
     const cases: [string, string][] = [
       ['[{"a":1}]', "array"],
       ['{"a":1}\n{"b":2}\n', "ndjson"],
       ['{"items":[{"a":1}],"_links":{}}', "list-response"],
       ["  ", "bad"],
-      ["[{", "array"],
+      ["[{", "bad"],
       ['{"a":1', "list-response"],
       ["{oops", "list-response"],
     ];
     for (const [text, shape] of cases) {
       const file = join(scratch, `head-${written++}.json`);
       writeFileSync(file, text);
-      expect(await shapeOfFile(file), text).toBe(shape);
+      expect((await readHead(file)).shape, text).toBe(shape);
     }
   });
 });

@@ -239,8 +239,8 @@ Options:
   --out PATH       write to PATH, which appears only once complete (default stdout)
   --engine E       js: read in JavaScript; duckdb: DuckDB reads a JSON array or NDJSON FILE
                    and applies --where (needs --schema and @duckdb/node-api); auto (default):
-                   duckdb for such a file of 16 MB or more when it can, else js. The output is
-                   the same either way
+                   duckdb for such a file of 256 MB or more whose first 4 MiB the filter keeps
+                   a tenth or less of, else js. The output is the same either way
 ${invalidUtf8Help(19)}
   -h, --help       this help
 
