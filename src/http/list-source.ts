@@ -12,8 +12,14 @@ import { describeFound } from "../errors/invalid-input.ts";
 import type { ListRequest } from "../list/read-list-request.ts";
 import type { Schema } from "../schema/schema.ts";
 
-/** Where the validated filter's fields live in SQL: `toSql`'s `columns` or `json` (section 9). */
-export type ListSqlOptions = Pick<ToSqlOptions, "columns" | "json">;
+/**
+ * Where the validated filter's fields live in SQL (`toSql`'s `columns` or `json`, section 9) and
+ * how its placeholders are written among the statement's own (`placeholders`, `firstParameter`).
+ */
+export type ListSqlOptions = Pick<
+  ToSqlOptions,
+  "columns" | "json" | "placeholders" | "firstParameter"
+>;
 
 /**
  * A list request as `createListHandler` read and checked it, handed to a `source` function:
@@ -191,6 +197,8 @@ class SourceRequest implements ListSourceRequest {
         timeZone,
         columns: own(given, "columns") as ListSqlOptions["columns"],
         json: own(given, "json") as ListSqlOptions["json"],
+        placeholders: own(given, "placeholders") as ListSqlOptions["placeholders"],
+        firstParameter: own(given, "firstParameter") as ListSqlOptions["firstParameter"],
       };
       if (where !== undefined) return toSql(where, sqlOptions);
       readToSqlOptions("toSql", sqlOptions);

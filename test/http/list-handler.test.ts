@@ -129,6 +129,28 @@ describe("the source function", () => {
     });
   });
 
+  it("numbers toSql's placeholders after the source's own, and checks the style", async () => {
+    const conditions: unknown[] = [];
+    const reported: unknown[] = [];
+    const handler = createListHandler({
+      schema: { rank: "integer", name: "string" },
+      source: (request) => {
+        conditions.push(request.toSql("postgres", { firstParameter: 3 }));
+        conditions.push(request.toSql("postgres", { placeholders: "?" }));
+        request.toSql("mysql", { placeholders: "$n" });
+        return { items: [], total: 0 };
+      },
+      onError: (error) => reported.push(error),
+    });
+    const url = `${ORIGIN}/api/things?where=rank%3E%3D2%20AND%20name%3Dx`;
+    expect((await handler(new Request(url))).status).toBe(500);
+    expect(conditions).toEqual([
+      { sql: '("rank" >= $3::numeric AND "name" COLLATE "C" = $4::text)', params: [2, "x"] },
+      { sql: '("rank" >= ?::numeric AND "name" COLLATE "C" = ?::text)', params: [2, "x"] },
+    ]);
+    expect(reported).toMatchObject([{ code: "INVALID_OPTION", option: "placeholders" }]);
+  });
+
   it("gets the request's zone in toSql and refuses toSql without a schema", async () => {
     const reported: unknown[] = [];
     const handler = createListHandler({
