@@ -17,7 +17,13 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { artefactChunks, type DumpSizes } from "../scripts/sample-dump.ts";
-import { type Benchmark, formatRatio, formatTable, printHeading } from "./harness.ts";
+import {
+  type Benchmark,
+  formatRatio,
+  formatTable,
+  printHeading,
+  readPositiveEnv,
+} from "./harness.ts";
 
 /** The issue's goal: DuckDB at least 3x the JavaScript engine, under 1 GB of RSS. */
 export const DUCKDB_TARGETS = { minSpeedup: 3, maxPeakRssMB: 1000 } as const;
@@ -33,16 +39,6 @@ const FILTERS = [
   { name: "selective", where: "type.id=FILE AND rank>=2", fields: "id,name,path,rank" },
   { name: "broad", where: "rank>=1", fields: "id,name" },
 ] as const;
-
-function readMegabytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.QAQL_DUCKDB_MB;
-  if (raw === undefined || raw === "") return DEFAULT_MB;
-  const mb = Number(raw);
-  if (!Number.isFinite(mb) || mb <= 0) {
-    throw new RangeError(`QAQL_DUCKDB_MB must be a positive number of megabytes, not "${raw}"`);
-  }
-  return mb;
-}
 
 /** Writes the artefacts of about `mb` megabytes in `shape`; returns the size in bytes. */
 function writeArtefacts(file: string, mb: number, shape: "array" | "ndjson"): number {
@@ -90,7 +86,7 @@ function runFilter(
 }
 
 async function runDuckDb(): Promise<void> {
-  const mb = readMegabytes();
+  const mb = readPositiveEnv("QAQL_DUCKDB_MB", "megabytes", DEFAULT_MB);
   printHeading(`duckdb: qaql filter --engine js vs --engine duckdb on ${mb} MB dumps`);
   if (!existsSync(CLI) || !existsSync("/usr/bin/time")) {
     console.log("(needs dist/cli.js and /usr/bin/time: run npm run build)");

@@ -37,15 +37,28 @@ export interface Measurement {
 const DEFAULT_TIME_MS = 300;
 const BATCHES = 15;
 
+/**
+ * A positive number from the environment variable `name`, in `unit`s, or `fallback` when it is
+ * unset or empty; anything else is a RangeError naming the variable.
+ */
+export function readPositiveEnv(
+  name: string,
+  unit: string,
+  fallback: number,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RangeError(`${name} must be a positive number of ${unit}, not "${raw}"`);
+  }
+  return value;
+}
+
 /** Reads the harness settings from the environment (`QAQL_BENCH_MS`). */
 export function readBenchOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions {
-  const raw = env.QAQL_BENCH_MS;
-  if (raw === undefined || raw === "") return { timeMs: DEFAULT_TIME_MS };
-  const timeMs = Number(raw);
-  if (!Number.isFinite(timeMs) || timeMs <= 0) {
-    throw new RangeError(`QAQL_BENCH_MS must be a positive number of milliseconds, not "${raw}"`);
-  }
-  return { timeMs };
+  return { timeMs: readPositiveEnv("QAQL_BENCH_MS", "milliseconds", DEFAULT_TIME_MS, env) };
 }
 
 // Every result is stored here, so V8 can neither drop the call nor elide its allocations.

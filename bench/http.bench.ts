@@ -6,7 +6,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { type Benchmark, formatOps, formatTable, printHeading } from "./harness.ts";
+import {
+  type Benchmark,
+  formatOps,
+  formatTable,
+  printHeading,
+  readPositiveEnv,
+} from "./harness.ts";
 
 const CLIENTS = 20;
 /** Measured rounds per server pair: each gives one ratio, and the median is reported. */
@@ -23,9 +29,7 @@ const PATHS = [1, 2, 3].map(
 );
 
 function seconds(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.QAQL_HTTP_SECONDS ?? 15);
-  if (!(value > 0)) throw new RangeError("QAQL_HTTP_SECONDS must be a positive number");
-  return value;
+  return readPositiveEnv("QAQL_HTTP_SECONDS", "seconds", 15, env);
 }
 
 function start(framework: string, variant: string): Promise<{ child: ChildProcess; url: string }> {

@@ -7,7 +7,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildQueryString, type ListRequestInput } from "../src/list/query-string.ts";
-import { type Benchmark, formatOps, formatTable, printHeading } from "./harness.ts";
+import {
+  type Benchmark,
+  formatOps,
+  formatTable,
+  printHeading,
+  readPositiveEnv,
+} from "./harness.ts";
 
 const CLIENTS = 50;
 const DEFAULT_SECONDS = 10;
@@ -19,13 +25,7 @@ const PASSWORD = "bench-password";
 
 /** The load's duration in seconds, from `QAQL_SERVE_SECONDS`. */
 export function readServeSeconds(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.QAQL_SERVE_SECONDS;
-  if (raw === undefined || raw === "") return DEFAULT_SECONDS;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new RangeError(`QAQL_SERVE_SECONDS must be a positive number of seconds, not "${raw}"`);
-  }
-  return seconds;
+  return readPositiveEnv("QAQL_SERVE_SECONDS", "seconds", DEFAULT_SECONDS, env);
 }
 
 /** The requests the clients cycle through: list requests of every resource, and items. */

@@ -10,7 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "tsup";
 import { type DumpSizes, dumpChunks } from "../scripts/sample-dump.ts";
-import { type Benchmark, formatRatio, formatTable, printHeading } from "./harness.ts";
+import {
+  type Benchmark,
+  formatRatio,
+  formatTable,
+  printHeading,
+  readPositiveEnv,
+} from "./harness.ts";
 import { type ChildResult, DEFAULT_CHUNK_BYTES, FILTER } from "./stream-child.ts";
 
 /** The targets of the issue: at least half of JSON.parse's throughput, peak RSS under 150 MB. */
@@ -24,13 +30,7 @@ const PER_PROJECT = { artefactsPerProject: 2000, findingsPerProject: 500 } as co
 
 /** The dump's size in megabytes, from `QAQL_STREAM_MB`. */
 export function readStreamMegabytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.QAQL_STREAM_MB;
-  if (raw === undefined || raw === "") return DEFAULT_MB;
-  const mb = Number(raw);
-  if (!Number.isFinite(mb) || mb <= 0) {
-    throw new RangeError(`QAQL_STREAM_MB must be a positive number of megabytes, not "${raw}"`);
-  }
-  return mb;
+  return readPositiveEnv("QAQL_STREAM_MB", "megabytes", DEFAULT_MB, env);
 }
 
 function dumpBytes(sizes: DumpSizes): number {

@@ -7,7 +7,7 @@ import type { WhereExpression } from "../ast/where.ts";
 import type { Predicate } from "../backends/predicate/compile-predicate.ts";
 import { compileSql } from "../backends/sql/compile-sql.ts";
 import type { Dialect, JsonAccess } from "../backends/sql/dialect.ts";
-import { dialects } from "../backends/sql/dialects.ts";
+import { dialects, jsonPathText } from "../backends/sql/dialects.ts";
 import type { Schema } from "../schema/schema.ts";
 
 /** The dump shapes DuckDB's reader takes, as `read_json_objects` names them. */
@@ -44,9 +44,6 @@ function fieldPaths(ast: WhereExpression): string[][] {
   return [...seen.values()];
 }
 
-const jsonPath = (segments: readonly string[]) =>
-  `'$.${segments.map((segment) => `"${segment}"`).join(".")}'`;
-
 /**
  * DuckDB's JSON access over the values extracted once per record: `v[k]` holds the k-th path's
  * value as JSON (NULL when absent), read at the root.
@@ -77,7 +74,7 @@ export function duckDbQuery(
   const paths = fieldPaths(ast);
   const dialect: Dialect = { ...dialects.duckdb, json: extractedAccess(paths) };
   const condition = compileSql(ast, { dialect, schema, timeZone, json: "v" });
-  const extract = paths.map(jsonPath).join(", ");
+  const extract = paths.map(jsonPathText).join(", ");
   // A record that is no object is kept too, flagged, so that the JavaScript engine reports it.
   const sql =
     `SELECT text, left(text, 1) <> '{' AS stray FROM (` +

@@ -4,6 +4,7 @@
 import { open } from "node:fs/promises";
 import { compileWhere } from "../api/compile-where.ts";
 import type { WhereExpression } from "../ast/where.ts";
+import type { Predicate } from "../backends/predicate/compile-predicate.ts";
 import { type DumpShape, DumpSplitter } from "../dump/dump-reader.ts";
 import { type DumpRecord, openDump } from "../dump/filter-dump.ts";
 import type { InvalidUtf8Mode } from "../dump/utf8.ts";
@@ -146,21 +147,24 @@ export async function openMatches(
   if (choice === "js" || (choice === "auto" && small)) return jsMatches(await openInput(), plan);
   // A file that cannot be read is reported by the JavaScript engine's opening of it.
   if (path !== undefined && size === undefined) return jsMatches(await openInput(), plan);
-  const fit = await duckDbFit(path, plan, await loadDuckDb());
+  const duckdb = await loadDuckDb();
+  const fit = await duckDbFit(path, plan, duckdb);
   if (fit === "bad") return jsMatches(await openInput(), plan);
   if ("reason" in fit) {
     if (choice === "auto") return jsMatches(await openInput(), plan);
     const message = `--engine duckdb: ${fit.reason}`;
     throw fit.usage ? new UsageError(message, "filter") : new CliError(message);
   }
-  if (choice === "auto" && !selective(fit.head, plan)) return jsMatches(await openInput(), plan);
-  return duckDbSource(path as string, fit.format, plan, openInput);
+  const where = plan.where as WhereExpression;
+  const matches = compileWhere(where, { schema: plan.schema, timeZone: plan.timeZone });
+  if (choice === "auto" && !selective(fit.head, matches)) return jsMatches(await openInput(), plan);
+  const run = { duckdb: duckdb as DuckDbApi, path: path as string, format: fit.format, matches };
+  return duckDbSource(run, plan, openInput);
 }
 
 /** Whether the filter keeps at most DUCKDB_MAX_MATCHING of the head's records (some must be there). */
-function selective(head: readonly unknown[], plan: EnginePlan): boolean {
-  if (head.length === 0 || plan.where === undefined) return false;
-  const matches = compileWhere(plan.where, { schema: plan.schema, timeZone: plan.timeZone });
+function selective(head: readonly unknown[], matches: Predicate): boolean {
+  if (head.length === 0) return false;
   let kept = 0;
   for (const record of head) if (matches(record)) kept++;
   return kept <= head.length * DUCKDB_MAX_MATCHING;
@@ -185,9 +189,16 @@ function jsMatches(input: Input, plan: EnginePlan): MatchSource {
   };
 }
 
+/** What a DuckDB run reads: the package, the file, its format, and the filter in JavaScript. */
+interface DuckDbRun {
+  readonly duckdb: DuckDbApi;
+  readonly path: string;
+  readonly format: DuckDbFormat;
+  readonly matches: Predicate;
+}
+
 function duckDbSource(
-  path: string,
-  format: DuckDbFormat,
+  run: DuckDbRun,
   plan: EnginePlan,
   openInput: () => Promise<Input>,
 ): MatchSource {
@@ -195,10 +206,9 @@ function duckDbSource(
   const source: MatchSource = {
     engine: "duckdb",
     async *batches() {
-      const duckdb = (await loadDuckDb()) as DuckDbApi;
+      const { duckdb, path, format, matches } = run;
       const where = plan.where as WhereExpression;
       const schema = plan.schema as Schema;
-      const matches = compileWhere(where, { schema, timeZone: plan.timeZone });
       let delivered = 0;
       try {
         const batches = duckDbMatches(duckdb, path, format, where, schema, plan.timeZone, matches);

@@ -1,4 +1,4 @@
-import type { InvalidUtf8Mode } from "../dump/utf8.ts";
+import { INVALID_UTF8_MODES, type InvalidUtf8Mode } from "../dump/utf8.ts";
 import { type Invocation, stringOption } from "./command.ts";
 import { UsageError } from "./failure.ts";
 
@@ -19,11 +19,11 @@ export function invalidUtf8Help(column: number): string {
 /** Reads `--invalid-utf8 error|replace`; "error" when absent. */
 export function readInvalidUtf8(invocation: Invocation, command: string): InvalidUtf8Mode {
   const value = stringOption(invocation, "invalid-utf8") ?? "error";
-  if (value !== "error" && value !== "replace") {
+  if (!(INVALID_UTF8_MODES as readonly string[]).includes(value)) {
     throw new UsageError(
       `--invalid-utf8 must be error or replace, not ${JSON.stringify(value)}`,
       command,
     );
   }
-  return value;
+  return value as InvalidUtf8Mode;
 }

@@ -234,6 +234,11 @@ export class DumpSplitter {
     return Math.min(this.#pos, this.#base + this.#buf.length);
   }
 
+  /** Records read so far. */
+  get recordsRead(): number {
+    return this.#count;
+  }
+
   /**
    * How the input holds its records, once its first value has begun; an object is a
    * "list-response" until a second array member makes it a "dump".

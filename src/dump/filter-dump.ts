@@ -66,7 +66,6 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
   readonly #matches: Predicate | undefined;
   readonly #project: Projection | undefined;
   #started = false;
-  #recordsRead = 0;
 
   /** @internal Built by `filterDump`, which checks the options first. */
   constructor(
@@ -98,7 +97,7 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
 
   /** Records read so far, matching or not. */
   get recordsRead(): number {
-    return this.#recordsRead;
+    return this.#splitter.recordsRead;
   }
 
   /**
@@ -127,7 +126,6 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
     const matches = this.#matches;
     const project = this.#project;
     for (let records = splitter.next(); records !== undefined; records = splitter.next()) {
-      this.#recordsRead += records.length;
       let kept = records as DumpRecord[];
       if (matches) kept = kept.filter((record) => matches(record));
       if (project) kept = kept.map((record) => project(record) as DumpRecord);
@@ -176,18 +174,19 @@ export function openDump(
     given.codeGeneration,
     CODE_GENERATION_MODES,
   );
+  const { where, fields } = given;
   const matches =
-    given.where === undefined
+    where === undefined
       ? undefined
-      : compilePredicate(readWhereInput(caller, given.where, given, schema), {
+      : compilePredicate(readWhereInput(caller, where, given, schema), {
           schema,
           timeZone,
           codeGeneration,
         });
   const project =
-    given.fields === undefined
+    fields === undefined
       ? undefined
-      : compileProjection(readFieldsInput(caller, given.fields, given, schema));
+      : compileProjection(readFieldsInput(caller, fields, given, schema));
   const splitter = new DumpSplitter({ resource, invalidUtf8, optionNames });
   return new DumpRecords(chunksOf(caller, source), splitter, matches, project);
 }

@@ -96,13 +96,6 @@ function isHexDigit(c: number): boolean {
   return isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
 
-function sequenceLength(lead: number): number {
-  if (lead >= 0xf0 && lead <= 0xf4) return 4;
-  if (lead >= 0xe0) return 3;
-  if (lead >= 0xc2 && lead <= 0xdf) return 2;
-  return 1;
-}
-
 /** Names the byte at `index` for a message: `"}"`, `a line break`, `"é"`, `byte 0xff`. */
 export function describeByte(bytes: Uint8Array, index: number): string {
   const c = bytes[index] ?? 0;
@@ -110,7 +103,7 @@ export function describeByte(bytes: Uint8Array, index: number): string {
   if (c === 0x22) return "'\"'";
   if (c > 0x20 && c < 0x7f) return `"${String.fromCharCode(c)}"`;
   if (c < 0x80) return `the control character U+${c.toString(16).padStart(4, "0").toUpperCase()}`;
-  const length = sequenceLength(c);
+  const length = utf8Length(c);
   if (length > 1 && index + length <= bytes.length) {
     const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     try {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { recordsArbitrary, whereArbitrary } from "../../src/arbitraries/index.ts";
+import { recordsArbitrary, TIME_ZONES, whereArbitrary } from "../../src/arbitraries/index.ts";
 import type { CommandContext } from "../../src/cli/command.ts";
 import {
   DUCKDB_MAX_MATCHING,
@@ -122,29 +122,39 @@ describe("qaql filter --engine duckdb", () => {
     }
   });
 
-  it("writes the JavaScript engine's bytes on generated filters and records", async () => {
-    const schema = schemas.artefact;
-    await fc.assert(
-      fc.asyncProperty(
-        recordsArbitrary(schema, { strict: false, dates: ["day", "dateTime", "epochMillis"] }),
-        whereArbitrary(schema),
-        fc.constantFrom("array" as const, "ndjson" as const),
-        async (records, where, shape) => {
-          // NDJSON cannot hold one record alone: it would read as one object.
-          fc.pre(records.length > 1);
-          const file = dumpFile(
-            records.map((record) => JSON.stringify(record)),
-            shape,
-          );
-          const args = ["--schema", "artefact", "--where", formatWhere(where)];
-          const { js, duckdb } = await bothEngines(file, [...args, "--output", "ndjson"]);
-          expect(js.status).toBe(0);
-          expect(duckdb).toEqual(js);
-        },
-      ),
-      { numRuns: 120 },
-    );
-  }, 120_000);
+  it.each([
+    ["artefact", 80],
+    ["project", 60],
+    ["finding", 60],
+  ] as const)(
+    "writes the JavaScript engine's bytes on generated %s filters and records, in any zone",
+    async (name, numRuns) => {
+      // Projects have dates, findings booleans and arrays: every kind of field the SQL reads.
+      const schema = schemas[name];
+      await fc.assert(
+        fc.asyncProperty(
+          recordsArbitrary(schema, { strict: false, dates: ["day", "dateTime", "epochMillis"] }),
+          whereArbitrary(schema),
+          fc.constantFrom("array" as const, "ndjson" as const),
+          fc.constantFrom(...TIME_ZONES),
+          async (records, where, shape, timeZone) => {
+            // NDJSON cannot hold one record alone: it would read as one object.
+            fc.pre(records.length > 1);
+            const file = dumpFile(
+              records.map((record) => JSON.stringify(record)),
+              shape,
+            );
+            const args = ["--schema", name, "--where", formatWhere(where), "--time-zone", timeZone];
+            const { js, duckdb } = await bothEngines(file, [...args, "--output", "ndjson"]);
+            expect(js.status).toBe(0);
+            expect(duckdb).toEqual(js);
+          },
+        ),
+        { numRuns },
+      );
+    },
+    120_000,
+  );
 
   it.each([
     ["a truncated array", '[\n{"id":1,"rank":3},\n{"id":2,"ra'],

@@ -9,6 +9,13 @@ const list = (values: readonly unknown[], bind: Binder, wrap: (p: string) => str
 // JSON paths are schema field names, identifiers by grammar/language.md 1.3; quoted all the same.
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
+/**
+ * A JSON path as SQLite and DuckDB read it, as a SQL string: `'$."type"."id"'`; an empty path
+ * is the value itself, `'$'`, for a caller that has extracted the value already.
+ */
+export const jsonPathText = (path: readonly string[]) =>
+  sqlString(path.length === 0 ? "$" : `$.${path.map((k) => `"${k}"`).join(".")}`);
+
 function postgresJson(): JsonAccess {
   // JSON numbers as JavaScript reads them: rounded to a double; out of its range, no number.
   // Nested CASE: PostgreSQL does not promise to test jsonb_typeof before casting under AND.
@@ -72,8 +79,7 @@ function sqliteWallTime(s: string, allowDay: boolean): string {
 }
 
 function sqliteJson(): JsonAccess {
-  const jsonPath = (path: readonly string[]) =>
-    sqlString(`$.${path.map((k) => `"${k}"`).join(".")}`);
+  const jsonPath = jsonPathText;
   const typeAt = (doc: string, path: readonly string[]) => `json_type(${doc}, ${jsonPath(path)})`;
   const extract = (doc: string, path: readonly string[]) =>
     `json_extract(${doc}, ${jsonPath(path)})`;
@@ -135,9 +141,7 @@ export const sqlite: Dialect = {
 };
 
 function duckdbJson(): JsonAccess {
-  // An empty path is the value itself, for a caller that has extracted it already.
-  const jsonPath = (path: readonly string[]) =>
-    sqlString(path.length === 0 ? "$" : `$.${path.map((k) => `"${k}"`).join(".")}`);
+  const jsonPath = jsonPathText;
   const typeAt = (doc: string, path: readonly string[]) => `json_type(${doc}, ${jsonPath(path)})`;
   const text = (doc: string, path: readonly string[]) =>
     `(CASE WHEN ${typeAt(doc, path)} = 'VARCHAR' THEN json_extract_string(${doc}, ${jsonPath(path)}) END)`;
