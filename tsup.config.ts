@@ -21,14 +21,25 @@ export default defineConfig([
       kysely: "src/integrations/kysely/index.ts",
       knex: "src/integrations/knex/index.ts",
       drizzle: "src/integrations/drizzle/index.ts",
+      codemirror: "src/integrations/codemirror/index.ts",
     },
     format: ["esm"],
     dts: true,
     // Peer dependencies: the arbitraries and the conformance check must use the caller's
     // fast-check, never a bundled copy, the framework integrations name only the types of the
     // framework the caller already has, and the query-builder integrations use the caller's
-    // Kysely and Drizzle (Knex's types only).
-    external: ["fast-check", "express", "fastify", "hono", "kysely", "knex", "drizzle-orm"],
+    // Kysely and Drizzle (Knex's types only), and the editor support the caller's CodeMirror.
+    external: [
+      "fast-check",
+      "express",
+      "fastify",
+      "hono",
+      "kysely",
+      "knex",
+      "drizzle-orm",
+      /^@codemirror\//,
+      "@lezer/highlight",
+    ],
     clean: true,
     sourcemap: true,
     target: "node22",

@@ -58,6 +58,19 @@ export { QaqlError } from "./errors/qaql-error.ts";
 export type { SafeResult, SafeResultWithWarnings } from "./errors/safe-result.ts";
 export { SchemaDefinitionError } from "./errors/schema-definition-error.ts";
 export { UnknownTimeZoneError } from "./errors/unknown-time-zone-error.ts";
+export type { ClassifiedToken, TokenClass } from "./language-service/classify-tokens.ts";
+export { classifyFields, classifyWhere } from "./language-service/classify-tokens.ts";
+export type {
+  CompleteOptions,
+  CompletionKind,
+  CompletionOption,
+  Completions,
+} from "./language-service/complete.ts";
+export { completeFields, completeWhere } from "./language-service/complete.ts";
+export type { DescribeOptions, Description } from "./language-service/describe.ts";
+export { describeWhereAt } from "./language-service/describe.ts";
+export type { DiagnoseOptions, QueryDiagnostic } from "./language-service/diagnose.ts";
+export { diagnoseFields, diagnoseWhere } from "./language-service/diagnose.ts";
 export type { PageRequest, PageSizeOptions } from "./list/page-size.ts";
 export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./list/page-size.ts";
 export type { Link, ListResponse, PageLinks, PaginateOptions } from "./list/paginate.ts";

@@ -18,7 +18,8 @@ function importsOf(file: string): string[] {
   );
 }
 
-const FRAMEWORK = /^(?:express|fastify|hono|@hono\/[^/]+|kysely|knex|drizzle-orm)(?:\/.*)?$/;
+const FRAMEWORK =
+  /^(?:express|fastify|hono|@hono\/[^/]+|kysely|knex|drizzle-orm|@codemirror\/[^/]+|@lezer\/[^/]+)(?:\/.*)?$/;
 
 /** The folder of src/integrations that alone may name each peer library. */
 const HOME: Readonly<Record<string, string>> = {
@@ -29,6 +30,8 @@ const HOME: Readonly<Record<string, string>> = {
   kysely: "kysely",
   knex: "knex",
   "drizzle-orm": "drizzle",
+  "@codemirror": "codemirror",
+  "@lezer": "codemirror",
 };
 
 /** Every module specifier of a file: static imports and re-exports, side-effect and dynamic imports. */
@@ -130,7 +133,16 @@ describe("the framework and query-builder integrations", () => {
         .map((spec) => ({ file: relative(SRC, file), spec })),
     );
     const libraries = new Set(named.map(({ spec }) => spec.split("/")[0]));
-    for (const library of ["express", "fastify", "hono", "kysely", "knex", "drizzle-orm"]) {
+    for (const library of [
+      "express",
+      "fastify",
+      "hono",
+      "kysely",
+      "knex",
+      "drizzle-orm",
+      "@codemirror",
+      "@lezer",
+    ]) {
       expect(libraries).toContain(library);
     }
     const strays = named.filter(

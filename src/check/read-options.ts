@@ -110,12 +110,17 @@ export function readLimitsOption(caller: string, value: unknown): ParseLimits {
       `expected an object; found ${describeFound(value)}`,
     );
   }
+  return readLimitMembers(caller, value, "limits.");
+}
+
+/** Reads the `maxLength` and `maxDepth` members of an options object (grammar/language.md 1.4), those given. */
+export function readLimitMembers(caller: string, value: object, prefix = ""): ParseLimits {
   const maxLength = own(value, "maxLength");
   const maxDepth = own(value, "maxDepth");
-  checkOption(caller, "limits.maxLength", maxLength, () =>
+  checkOption(caller, `${prefix}maxLength`, maxLength, () =>
     resolveLimits({ maxLength } as ParseLimits),
   );
-  checkOption(caller, "limits.maxDepth", maxDepth, () =>
+  checkOption(caller, `${prefix}maxDepth`, maxDepth, () =>
     resolveLimits({ maxDepth } as ParseLimits),
   );
   return {

@@ -30,6 +30,8 @@ export abstract class QueryError extends QaqlError {
   readonly column: number;
   /** The text that was parsed; the caret in `message` points into it. */
   readonly input: string;
+  /** The message's sentence alone, without its subject, position and caret: for an editor's diagnostic. */
+  readonly description: string;
 
   /** `subject` is the message's first word: the parameter or the small language `input` is in. */
   protected constructor(
@@ -49,6 +51,7 @@ export abstract class QueryError extends QaqlError {
     this.line = line;
     this.column = column;
     this.input = input;
+    this.description = description;
   }
 
   /**

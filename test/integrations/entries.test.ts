@@ -35,9 +35,18 @@ function resolvedBy(entry: string): string[] {
 const LOADS: Readonly<Record<string, readonly string[]>> = {
   "./kysely": ["kysely"],
   "./drizzle": ["drizzle-orm"],
+  "./codemirror": [
+    "@codemirror/autocomplete",
+    "@codemirror/language",
+    "@codemirror/lint",
+    "@codemirror/state",
+    "@codemirror/view",
+    "@lezer/highlight",
+  ],
 };
 
-const PEER = /^(express|fastify|hono|@hono\/|kysely|knex|drizzle-orm)(\/|$)/;
+const PEER =
+  /^(express|fastify|hono|@hono\/|kysely|knex|drizzle-orm|@codemirror\/[a-z]+|@lezer\/highlight)(\/|$)/;
 
 // The frameworks and query builders are optional peer dependencies: no entry loads one, but for
 // the Kysely and Drizzle integrations, which load their own builder. The framework integrations
@@ -49,7 +58,7 @@ describe("the built entries", () => {
     peerDependenciesMeta: Record<string, { optional?: boolean }>;
   };
 
-  it.each(["./express", "./fastify", "./hono", "./kysely", "./knex", "./drizzle"])(
+  it.each(["./express", "./fastify", "./hono", "./kysely", "./knex", "./drizzle", "./codemirror"])(
     "serve %s",
     async (name) => {
       expect(manifest.exports[name]?.import).toBe(`./dist/${name.slice(2)}.js`);
@@ -60,13 +69,18 @@ describe("the built entries", () => {
     },
   );
 
-  it.each(["express", "fastify", "hono", "kysely", "knex", "drizzle-orm"])(
-    "take %s as an optional peer dependency",
-    (peer) => {
-      expect(manifest.peerDependencies[peer]).toBeTruthy();
-      expect(manifest.peerDependenciesMeta[peer]).toEqual({ optional: true });
-    },
-  );
+  it.each([
+    "express",
+    "fastify",
+    "hono",
+    "kysely",
+    "knex",
+    "drizzle-orm",
+    ...(LOADS["./codemirror"] as string[]),
+  ])("take %s as an optional peer dependency", (peer) => {
+    expect(manifest.peerDependencies[peer]).toBeTruthy();
+    expect(manifest.peerDependenciesMeta[peer]).toEqual({ optional: true });
+  });
 
   it.each(Object.keys(manifest.exports).filter((name) => manifest.exports[name]?.import))(
     "%s loads no framework or query builder but its own",
@@ -74,7 +88,13 @@ describe("the built entries", () => {
       const seen = resolvedBy(manifest.exports[name]?.import as string);
       expect(seen.length).toBeGreaterThan(1);
       const peers = [...new Set(seen.filter((specifier) => PEER.test(specifier)))];
-      expect(peers).toEqual(LOADS[name] ?? []);
+      const own = LOADS[name] ?? [];
+      expect(peers).toEqual(expect.arrayContaining([...own]));
+      // CodeMirror's packages load each other; those stay within CodeMirror's own.
+      const others = peers.filter(
+        (peer) => !own.includes(peer) && !(name === "./codemirror" && /^@codemirror\//.test(peer)),
+      );
+      expect(others).toEqual([]);
     },
   );
 });
