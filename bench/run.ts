@@ -1,6 +1,7 @@
 // Runs the benchmark modules: all of them, or those named on the command line
 // (`npm run bench -- parse` runs `parse` and every `parse-…` module).
 import { astCheckBenchmark } from "./ast-check.bench.ts";
+import { bundleBenchmark } from "./bundle.bench.ts";
 import { duckdbBenchmark } from "./duckdb.bench.ts";
 import { globBenchmark } from "./glob.bench.ts";
 import { type Benchmark, consumedResults, readBenchOptions } from "./harness.ts";
@@ -26,6 +27,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   astCheckBenchmark,
   serveBenchmark,
   httpBenchmark,
+  bundleBenchmark,
 ];
 
 function select(names: readonly string[]): Benchmark[] {
