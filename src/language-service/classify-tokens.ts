@@ -52,9 +52,7 @@ export interface ClassifiedToken {
 function classifyBareValue(image: string): TokenClass {
   if (readNumber(image) !== undefined) return "number";
   if (readBoolean(image) !== undefined) return "boolean";
-  if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(image))
-    return readDate(image) === undefined ? "value" : "date";
-  return "value";
+  return readDate(image) === undefined ? "value" : "date";
 }
 
 function classifyWhereToken(token: IToken): TokenClass {

@@ -196,11 +196,10 @@ export function completeWhere(
     list.length > 0 ? { from: start, to: offset, options: list } : undefined;
   switch (slot) {
     case "field":
-      return typing && tokenMatcher(last as IToken, Path)
+      if (!typing) return schema && at(fieldOptions(schema.fields));
+      return tokenMatcher(last as IToken, Path)
         ? completePath(schema, last as IToken, offset)
-        : typing
-          ? undefined
-          : schema && at(fieldOptions(schema.fields));
+        : undefined;
     case "operator":
       return at(operatorOptions(typeAt(schema, before[before.length - 1]), true));
     case "value":
