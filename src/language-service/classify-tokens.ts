@@ -1,6 +1,8 @@
 import { type IToken, type TokenType, tokenMatcher } from "chevrotain";
 import { readBoolean, readDate, readNumber } from "../schema/literals.ts";
-import { FieldsClose, FieldsComma, FieldsOpen, fieldsLexer } from "../syntax/fields-tokens.ts";
+import { FieldsClose, FieldsComma, FieldsOpen } from "../syntax/fields-tokens.ts";
+import { lexFields } from "../syntax/lex-fields.ts";
+import { lexWhere } from "../syntax/lex-where.ts";
 import { Path } from "../syntax/shared-tokens.ts";
 import {
   Comparator,
@@ -17,7 +19,6 @@ import {
   Tilde,
   UnterminatedQuote,
   Value,
-  whereLexer,
 } from "../syntax/where-tokens.ts";
 
 /**
@@ -103,7 +104,7 @@ function withErrors(
  */
 export function classifyWhere(text: string): ClassifiedToken[] {
   if (typeof text !== "string") throw new TypeError("classifyWhere: the text must be a string");
-  const lexed = whereLexer.tokenize(text);
+  const lexed = lexWhere(text);
   const out: ClassifiedToken[] = [];
   let end = text.length;
   for (const token of lexed.tokens) {
@@ -126,7 +127,7 @@ export function classifyWhere(text: string): ClassifiedToken[] {
 /** Classifies a `fields` selection's text as its lexer reads it, in order, white space left out. */
 export function classifyFields(text: string): ClassifiedToken[] {
   if (typeof text !== "string") throw new TypeError("classifyFields: the text must be a string");
-  const lexed = fieldsLexer.tokenize(text);
+  const lexed = lexFields(text);
   const out = lexed.tokens.map((token): ClassifiedToken => {
     const from = token.startOffset;
     const is = (type: TokenType) => tokenMatcher(token, type);

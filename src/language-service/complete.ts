@@ -7,7 +7,9 @@ import {
 } from "../check/read-options.ts";
 import { type FieldType, resolvePath, type Schema } from "../schema/schema.ts";
 import { type FieldScope, scopeBelow } from "../schema/validate-fields.ts";
-import { FieldsClose, FieldsComma, FieldsOpen, fieldsLexer } from "../syntax/fields-tokens.ts";
+import { FieldsClose, FieldsComma, FieldsOpen } from "../syntax/fields-tokens.ts";
+import { lexFields } from "../syntax/lex-fields.ts";
+import { lexWhere } from "../syntax/lex-where.ts";
 import { Path } from "../syntax/shared-tokens.ts";
 import {
   And,
@@ -27,7 +29,6 @@ import {
   Tilde,
   UnterminatedQuote,
   Value,
-  whereLexer,
 } from "../syntax/where-tokens.ts";
 import { checkTextAndOffset, describeType, pathBefore, typeAt } from "./context.ts";
 
@@ -179,7 +180,7 @@ export function completeWhere(
   options?: CompleteOptions,
 ): Completions | undefined {
   const schema = readCompletionInput("completeWhere", text, offset, options);
-  const tokens = whereLexer.tokenize(text.slice(0, offset)).tokens;
+  const tokens = lexWhere(text.slice(0, offset)).tokens;
   if (tokens.some((token) => tokenMatcher(token, UnterminatedQuote))) return undefined;
   const last = tokens[tokens.length - 1];
   const typing =
@@ -260,7 +261,7 @@ export function completeFields(
 ): Completions | undefined {
   const schema = readCompletionInput("completeFields", text, offset, options);
   if (!schema) return undefined;
-  const tokens = fieldsLexer.tokenize(text.slice(0, offset)).tokens;
+  const tokens = lexFields(text.slice(0, offset)).tokens;
   const last = tokens[tokens.length - 1];
   const typing = last !== undefined && endOf(last) === offset && tokenMatcher(last, Path);
   const scopes: FieldScope[] = [schema.fields];

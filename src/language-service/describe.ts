@@ -8,8 +8,9 @@ import {
   type SchemaOption,
 } from "../check/read-options.ts";
 import { readDate } from "../schema/literals.ts";
+import { lexWhere } from "../syntax/lex-where.ts";
 import { Path } from "../syntax/shared-tokens.ts";
-import { Value, whereLexer } from "../syntax/where-tokens.ts";
+import { Value } from "../syntax/where-tokens.ts";
 import { checkTextAndOffset, describeType, pathBefore, typeAt } from "./context.ts";
 
 /** Options of `describeWhereAt`. */
@@ -45,7 +46,7 @@ export function describeWhereAt(
   checkOptionNames(caller, given, OPTION_NAMES);
   const schema = readSchemaOption(caller, given.schema);
   const calendar = calendarOf(readStringOption(caller, "timeZone", given.timeZone));
-  const tokens = whereLexer.tokenize(text).tokens;
+  const tokens = lexWhere(text).tokens;
   const index = tokens.findIndex(
     (token) => token.startOffset <= offset && offset <= token.startOffset + token.image.length,
   );

@@ -1,4 +1,4 @@
-import { type IToken, type Lexer, type TokenType, tokenMatcher } from "chevrotain";
+import { type IToken, type TokenType, tokenMatcher } from "chevrotain";
 import type { ParseLimits } from "../check/limits.ts";
 import {
   checkOptionNames,
@@ -11,10 +11,13 @@ import { QuerySyntaxError, type ValidationIssue } from "../errors/errors.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateFields } from "../schema/validate-fields.ts";
 import { validateWhere } from "../schema/validate-where.ts";
-import { FieldsClose, FieldsComma, FieldsOpen, fieldsLexer } from "../syntax/fields-tokens.ts";
+import { FieldsClose, FieldsComma, FieldsOpen } from "../syntax/fields-tokens.ts";
+import { lexFields } from "../syntax/lex-fields.ts";
+import { lexWhere } from "../syntax/lex-where.ts";
 import { parseFields } from "../syntax/parse-fields.ts";
 import { parseWhere } from "../syntax/parse-where.ts";
-import { And, LParen, Or, RParen, Stray, whereLexer } from "../syntax/where-tokens.ts";
+import type { Lexed } from "../syntax/scan.ts";
+import { And, LParen, Or, RParen, Stray } from "../syntax/where-tokens.ts";
 
 /** Options of `diagnoseWhere` and `diagnoseFields`: the parse limits, and a schema to check against. */
 export interface DiagnoseOptions extends ParseLimits {
@@ -38,7 +41,7 @@ export interface QueryDiagnostic {
 
 /** How one language's text splits into clauses, for resuming after a syntax error. */
 interface Recovery {
-  readonly lexer: Lexer;
+  readonly lex: (text: string) => Lexed;
   readonly open: (token: IToken) => boolean;
   readonly close: (token: IToken) => boolean;
   /** The tokens between clauses: AND and OR, or the comma. */
@@ -52,7 +55,7 @@ interface Recovery {
 }
 
 const whereRecovery: Recovery = {
-  lexer: whereLexer,
+  lex: lexWhere,
   // A parenthesis where a value must stand is read as a stray character, but still closes a group.
   open: (token) =>
     tokenMatcher(token, LParen) || (tokenMatcher(token, Stray) && token.image === "("),
@@ -66,7 +69,7 @@ const whereRecovery: Recovery = {
 };
 
 const fieldsRecovery: Recovery = {
-  lexer: fieldsLexer,
+  lex: lexFields,
   open: (token) => tokenMatcher(token, FieldsOpen),
   close: (token) => tokenMatcher(token, FieldsClose),
   connectives: [FieldsComma],
@@ -162,7 +165,7 @@ function fromIssue(issue: ValidationIssue): QueryDiagnostic {
  * position is still one of the user's text), or the text unchanged when nothing can be set aside.
  */
 function setAside(recovery: Recovery, text: string, error: QuerySyntaxError): string {
-  const lexed = recovery.lexer.tokenize(text);
+  const lexed = recovery.lex(text);
   let range = new Clauses(recovery, lexed.tokens).around(error);
   if (error.code === "UNTERMINATED_QUOTE") range = { ...range, to: text.length };
   // Characters no token holds go with the clause they stand in.

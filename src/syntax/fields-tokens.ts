@@ -1,4 +1,4 @@
-import { createToken, Lexer, type TokenType } from "chevrotain";
+import { createToken, type IMultiModeLexerDefinition, type TokenType } from "chevrotain";
 import { Path, WhiteSpace } from "./shared-tokens.ts";
 
 export const FieldsOpen = createToken({ name: "FieldsOpen", pattern: "(" });
@@ -8,7 +8,8 @@ export const FieldsComma = createToken({ name: "FieldsComma", pattern: "," });
 /** Every token of the `fields` language (grammar/language.md 3.1); any other character is a lexing error. */
 export const fieldsTokens: TokenType[] = [WhiteSpace, FieldsOpen, FieldsClose, FieldsComma, Path];
 
-export const fieldsLexer = new Lexer(fieldsTokens, {
-  positionTracking: "onlyOffset",
-  ensureOptimizations: true,
-});
+/** The lexer these tokens define, which lex-fields.ts implements by hand. */
+export const fieldsLexerDefinition: IMultiModeLexerDefinition = {
+  modes: { main: fieldsTokens },
+  defaultMode: "main",
+};

@@ -4,16 +4,17 @@ import { quoteInput } from "../errors/characters.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateFields } from "../schema/validate-fields.ts";
 import { FieldsRules } from "./fields-rules.ts";
-import { FieldsClose, FieldsComma, FieldsOpen, fieldsLexer } from "./fields-tokens.ts";
+import { FieldsClose, FieldsComma, FieldsOpen } from "./fields-tokens.ts";
 import { defineLanguage, type Language, type ParseOptions } from "./language.ts";
-import type { Grammar } from "./run-rules.ts";
+import { lexFields } from "./lex-fields.ts";
+import { type Grammar, once } from "./run-rules.ts";
 import { Path } from "./shared-tokens.ts";
 
 const fieldsGrammar: Grammar<FieldsRules, FieldsNode> = {
   language: "fields",
   noun: "selection",
-  lexer: fieldsLexer,
-  rules: new FieldsRules(),
+  lex: lexFields,
+  rules: once(() => new FieldsRules()),
   start: (rules) => rules.fields(),
   openParen: FieldsOpen,
   closeParen: FieldsClose,

@@ -4,7 +4,8 @@ import { describeCharacter, quoteInput } from "../errors/characters.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateWhere } from "../schema/validate-where.ts";
 import { defineLanguage, type Language, type ParseOptions } from "./language.ts";
-import type { Grammar } from "./run-rules.ts";
+import { lexWhere } from "./lex-where.ts";
+import { type Grammar, once } from "./run-rules.ts";
 import { Path } from "./shared-tokens.ts";
 import { WhereRules } from "./where-rules.ts";
 import {
@@ -24,7 +25,6 @@ import {
   Stray,
   Tilde,
   UnterminatedQuote,
-  whereLexer,
 } from "./where-tokens.ts";
 
 const FIELD_OR_GROUP = ["a field name", '"("'];
@@ -32,8 +32,8 @@ const FIELD_OR_GROUP = ["a field name", '"("'];
 const whereGrammar: Grammar<WhereRules, WhereExpression> = {
   language: "where",
   noun: "filter",
-  lexer: whereLexer,
-  rules: new WhereRules(),
+  lex: lexWhere,
+  rules: once(() => new WhereRules()),
   start: (rules) => rules.parseFilter(),
   openParen: LParen,
   closeParen: RParen,

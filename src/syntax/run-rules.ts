@@ -2,7 +2,6 @@ import {
   EOF,
   type IRecognitionException,
   type IToken,
-  type Lexer,
   type TokenType,
   tokenMatcher,
 } from "chevrotain";
@@ -15,6 +14,7 @@ import {
   type SyntaxErrorCode,
 } from "../errors/errors.ts";
 import type { QueryRules } from "./query-rules.ts";
+import type { Lexed } from "./scan.ts";
 
 /** Whether an error is what parsing a text can throw: a syntax error or, with a schema, a validation error. */
 export const isParseError = (error: unknown): error is QuerySyntaxError | QueryValidationError =>
@@ -25,8 +25,9 @@ export interface Grammar<P extends QueryRules, T> {
   readonly language: QueryLanguage;
   /** The noun for a whole input, in messages: "filter", "selection". */
   readonly noun: string;
-  readonly lexer: Lexer;
-  readonly rules: P;
+  readonly lex: (text: string) => Lexed;
+  /** The language's one parser, made on first use: building it analyses the whole grammar. */
+  readonly rules: () => P;
   readonly start: (rules: P) => T;
   readonly openParen: TokenType;
   readonly closeParen: TokenType;
@@ -61,10 +62,10 @@ export function runRules<P extends QueryRules, T>(
       description,
     );
   }
-  const lexed = grammar.lexer.tokenize(text);
+  const lexed = grammar.lex(text);
   const tokens = lexed.tokens;
   const stray = lexed.errors[0];
-  const { rules } = grammar;
+  const rules = grammar.rules();
   const place: Place<P, T> = { grammar, text, tokens };
   rules.begin(text, tokens, maxDepth);
   let ast: T;
@@ -95,6 +96,15 @@ export function runRules<P extends QueryRules, T>(
   }
   if (failure) throw describeFailure(place, failure, depth);
   return ast;
+}
+
+/** A function's value, computed on the first call and kept. */
+export function once<V>(make: () => V): () => V {
+  let value: V | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
 }
 
 /** What every failure is about: the language, the text, and its tokens. */

@@ -1,5 +1,6 @@
 import { createToken, Lexer, type TokenType } from "chevrotain";
 import { IDENTIFIER_PATTERN } from "../ast/where.ts";
+import { quotedEnd } from "./scan.ts";
 
 /** Runs of white space; skipped, since the parser checks required white space by offsets. */
 export const WhiteSpace = createToken({
@@ -23,29 +24,11 @@ export function createStrayToken(name: string): TokenType {
   return createToken({ name, pattern: /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\s\S]/ });
 }
 
-/**
- * Matches a `"…"` text with `""` for one `"` at `offset`, scanning once so that an unclosed
- * quote never backtracks; optional `*` before and after when `stars` is set.
- */
+/** Matches a `"…"` text at `offset` as a custom token pattern (see quotedEnd). */
 export function quotedMatcher(stars: boolean) {
   return (text: string, offset: number): RegExpExecArray | null => {
-    let i = offset;
-    if (stars && text.charCodeAt(i) === 42) i++;
-    if (text.charCodeAt(i) !== 34) return null;
-    i++;
-    for (;;) {
-      const close = text.indexOf('"', i);
-      if (close < 0) return null;
-      if (text.charCodeAt(close + 1) === 34) {
-        i = close + 2;
-        continue;
-      }
-      i = close + 1;
-      break;
-    }
-    if (stars && text.charCodeAt(i) === 42) i++;
-    const match = [text.slice(offset, i)] as unknown as RegExpExecArray;
-    return match;
+    const end = quotedEnd(text, offset, stars);
+    return end < 0 ? null : ([text.slice(offset, end)] as unknown as RegExpExecArray);
   };
 }
 

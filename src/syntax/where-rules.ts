@@ -1,4 +1,4 @@
-import type { IToken, TokenType } from "chevrotain";
+import type { AtLeastOneSepMethodOpts, IOrAlt, IToken, TokenType } from "chevrotain";
 import type {
   AndNode,
   ComparisonOperator,
@@ -9,6 +9,7 @@ import type {
   WhereExpression,
 } from "../ast/where.ts";
 import { endOf as end, QueryRules } from "./query-rules.ts";
+import { kindOf, tokenOf } from "./scan.ts";
 import { Path, unquote } from "./shared-tokens.ts";
 import {
   And,
@@ -46,119 +47,154 @@ export class WhereRules extends QueryRules {
   /** Parses a whole filter. */
   parseFilter(): WhereExpression {
     this.nestedJunction = false;
+    this.operands = [];
     const ast = this.where();
     return this.nestedJunction && ast ? flatten(ast) : ast;
   }
 
+  /** The operands of the junction being read; each keeps its caller's and puts it back. */
+  private operands: WhereExpression[] = [];
+
+  // One rule for OR and AND, and repetitions and alternatives made once rather than per call
+  // (Chevrotain's advice), each reading the parser's state: rule calls and the closures made
+  // for them were a fifth of a short parse.
   private where = this.RULE("where", (): WhereExpression => {
+    const outer = this.operands;
     const operands: WhereExpression[] = [];
-    this.AT_LEAST_ONE_SEP({
-      SEP: Or,
-      DEF: () => {
-        if (!this.RECORDING_PHASE) this.checkSeparator(Or);
-        const operand = this.SUBRULE(this.conjunction);
-        if (!this.RECORDING_PHASE) {
-          if (operand.kind === "or") this.nestedJunction = true;
-          operands.push(operand);
-        }
-      },
-    });
+    this.operands = operands;
+    this.AT_LEAST_ONE_SEP(this.disjunction);
+    this.operands = outer;
     return this.junction("or", operands);
   });
 
-  private conjunction = this.RULE("conjunction", (): WhereExpression => {
-    const operands: WhereExpression[] = [];
-    this.AT_LEAST_ONE_SEP({
-      SEP: And,
-      DEF: () => {
-        if (!this.RECORDING_PHASE) this.checkSeparator(And);
-        const operand = this.OR([
-          {
-            ALT: () => {
-              const open = this.CONSUME(LParen);
-              if (!this.RECORDING_PHASE) this.enter(open);
-              const inner = this.SUBRULE(this.where);
-              this.CONSUME(RParen);
-              if (!this.RECORDING_PHASE) {
-                this.leave();
-                if (inner.kind === "and") this.nestedJunction = true;
-              }
-              return inner;
-            },
-          },
-          { ALT: () => this.SUBRULE(this.predicate) },
-        ]);
-        if (!this.RECORDING_PHASE) operands.push(operand);
-      },
-    });
-    return this.junction("and", operands);
-  });
+  private readonly disjunction: AtLeastOneSepMethodOpts<void> = {
+    SEP: Or,
+    DEF: () => {
+      if (!this.RECORDING_PHASE) this.checkSeparator(Or);
+      const disjuncts = this.operands;
+      const conjuncts: WhereExpression[] = [];
+      this.operands = conjuncts;
+      this.AT_LEAST_ONE_SEP2(this.conjunction);
+      this.operands = disjuncts;
+      if (this.RECORDING_PHASE) return;
+      const operand = this.junction("and", conjuncts);
+      if (operand.kind === "or") this.nestedJunction = true;
+      disjuncts.push(operand);
+    },
+  };
 
-  private predicate = this.RULE("predicate", (): WhereExpression => {
-    const field = this.CONSUME(Path);
-    this.ACTION(() => this.checkPathEnd(field));
-    return this.OR([
-      {
-        ALT: () => {
-          const operator = this.CONSUME(Comparator);
-          const value = this.CONSUME(Value);
-          if (this.RECORDING_PHASE) return undefined as never;
-          return {
-            kind: "comparison" as const,
-            path: this.path(field),
-            operator: operator.image as ComparisonOperator,
-            value: this.literal(value),
-            span: { start: field.startOffset, end: end(value) },
-          };
-        },
+  private readonly conjunction: AtLeastOneSepMethodOpts<void> = {
+    SEP: And,
+    DEF: () => {
+      if (!this.RECORDING_PHASE) this.checkSeparator(And);
+      const operand = this.OR(this.operandAlternatives);
+      if (!this.RECORDING_PHASE) this.operands.push(operand);
+    },
+  };
+
+  private readonly operandAlternatives: IOrAlt<WhereExpression>[] = [
+    {
+      ALT: () => {
+        const open = this.CONSUME(LParen);
+        if (!this.RECORDING_PHASE) this.enter(open);
+        const inner = this.SUBRULE(this.where);
+        this.CONSUME(RParen);
+        if (!this.RECORDING_PHASE) {
+          this.leave();
+          if (inner.kind === "and") this.nestedJunction = true;
+        }
+        return inner;
       },
-      {
-        ALT: () => {
-          this.CONSUME(Tilde);
-          const text = this.CONSUME(PatternText);
-          return this.RECORDING_PHASE ? (undefined as never) : this.pattern(field, text);
-        },
+    },
+    {
+      // A predicate, inline: a rule of its own cost a tenth of a parse.
+      ALT: () => {
+        const field = this.CONSUME(Path);
+        if (!this.RECORDING_PHASE) {
+          this.checkPathEnd(field);
+          this.field = field;
+        }
+        return this.OR2(this.predicateAlternatives);
       },
-      {
-        ALT: () => {
-          const not = this.OPTION(() => this.CONSUME(Not));
-          this.CONSUME(In);
-          this.CONSUME(ListOpen);
-          const values: LiteralNode[] = [];
-          this.AT_LEAST_ONE_SEP2({
-            SEP: ListComma,
-            DEF: () => {
-              const value = this.CONSUME2(Value);
-              if (!this.RECORDING_PHASE) values.push(this.literal(value));
-            },
-          });
-          const close = this.CONSUME(ListClose);
-          if (this.RECORDING_PHASE) return undefined as never;
-          return {
-            kind: "in" as const,
-            path: this.path(field),
-            negated: not !== undefined,
-            values,
-            span: { start: field.startOffset, end: end(close) },
-          };
-        },
+    },
+  ];
+
+  /** The path of the predicate being read, for its alternatives. */
+  private field: IToken = tokenOf(kindOf(Path), "", 0);
+
+  private readonly predicateAlternatives: IOrAlt<WhereExpression>[] = [
+    {
+      ALT: () => {
+        const operator = this.CONSUME(Comparator);
+        const value = this.CONSUME(Value);
+        if (this.RECORDING_PHASE) return undefined as never;
+        const { field } = this;
+        return {
+          kind: "comparison" as const,
+          path: this.path(field),
+          operator: operator.image as ComparisonOperator,
+          value: this.literal(value),
+          span: { start: field.startOffset, end: end(value) },
+        };
       },
-      {
-        ALT: () => {
-          this.CONSUME(Is);
-          const not = this.OPTION2(() => this.CONSUME2(Not));
-          const last = this.CONSUME(Null);
-          if (this.RECORDING_PHASE) return undefined as never;
-          return {
-            kind: "isNull" as const,
-            path: this.path(field),
-            negated: not !== undefined,
-            span: { start: field.startOffset, end: end(last) },
-          };
-        },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(Tilde);
+        const text = this.CONSUME(PatternText);
+        return this.RECORDING_PHASE ? (undefined as never) : this.pattern(this.field, text);
       },
-    ]);
-  });
+    },
+    {
+      ALT: () => {
+        const not = this.OPTION(this.notBeforeIn);
+        this.CONSUME(In);
+        this.CONSUME(ListOpen);
+        const values: LiteralNode[] = [];
+        this.values = values;
+        this.AT_LEAST_ONE_SEP3(this.listValues);
+        const close = this.CONSUME(ListClose);
+        if (this.RECORDING_PHASE) return undefined as never;
+        const { field } = this;
+        return {
+          kind: "in" as const,
+          path: this.path(field),
+          negated: not !== undefined,
+          values,
+          span: { start: field.startOffset, end: end(close) },
+        };
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(Is);
+        const not = this.OPTION2(this.notBeforeNull);
+        const last = this.CONSUME(Null);
+        if (this.RECORDING_PHASE) return undefined as never;
+        const { field } = this;
+        return {
+          kind: "isNull" as const,
+          path: this.path(field),
+          negated: not !== undefined,
+          span: { start: field.startOffset, end: end(last) },
+        };
+      },
+    },
+  ];
+
+  private readonly notBeforeIn = () => this.CONSUME(Not);
+  private readonly notBeforeNull = () => this.CONSUME2(Not);
+
+  /** The values of the IN list being read. */
+  private values: LiteralNode[] = [];
+
+  private readonly listValues: AtLeastOneSepMethodOpts<void> = {
+    SEP: ListComma,
+    DEF: () => {
+      const value = this.CONSUME2(Value);
+      if (!this.RECORDING_PHASE) this.values.push(this.literal(value));
+    },
+  };
 
   /** Checks the white space around the AND or OR just consumed, if any. */
   private checkSeparator(keyword: TokenType): void {

@@ -1,4 +1,4 @@
-import { createToken, Lexer, type TokenType } from "chevrotain";
+import { createToken, type IMultiModeLexerDefinition, Lexer, type TokenType } from "chevrotain";
 import { BARE_VALUE_PATTERN, INVISIBLE_CLASS } from "../ast/where.ts";
 import { createStrayToken, Path, quotedMatcher, WhiteSpace } from "./shared-tokens.ts";
 
@@ -94,8 +94,8 @@ export const UnterminatedQuote = createToken({
   pattern: /\*?"/,
   pop_mode: true,
 });
-// Main mode has no catch-all token, which would cost the lexer its first-character
-// optimization; an unexpected character there is a lexing error, reported in context.
+// Main mode has no catch-all token: an unexpected character there is a lexing error,
+// reported in context.
 export const Stray = createStrayToken("Stray");
 
 const mainMode = [
@@ -118,29 +118,26 @@ const mainMode = [
   Path,
 ];
 
-export const whereLexer = new Lexer(
-  {
-    modes: {
-      main: mainMode,
-      // These modes cannot use the first-character optimization, so the likeliest token
-      // comes first; no two tokens of a mode can match at the same offset, except Stray (last).
-      value: [BareValue, WhiteSpace, QuotedValue, UnterminatedQuote, Stray],
-      pattern: [BarePattern, WhiteSpace, QuotedPattern, UnterminatedQuote, Stray],
-      list: [
-        ListBareValue,
-        ListComma,
-        ListClose,
-        WhiteSpace,
-        ListOpen,
-        ListQuotedValue,
-        UnterminatedQuote,
-        Stray,
-      ],
-    },
-    defaultMode: "main",
+/** The lexer these tokens define, which lex-where.ts implements by hand. */
+export const whereLexerDefinition: IMultiModeLexerDefinition = {
+  modes: {
+    main: mainMode,
+    // No two tokens of a mode can match at the same offset, except Stray (last).
+    value: [BareValue, WhiteSpace, QuotedValue, UnterminatedQuote, Stray],
+    pattern: [BarePattern, WhiteSpace, QuotedPattern, UnterminatedQuote, Stray],
+    list: [
+      ListBareValue,
+      ListComma,
+      ListClose,
+      WhiteSpace,
+      ListOpen,
+      ListQuotedValue,
+      UnterminatedQuote,
+      Stray,
+    ],
   },
-  { positionTracking: "onlyOffset", ensureOptimizations: false },
-);
+  defaultMode: "main",
+};
 
 /** Every token type the where parser knows, for its constructor. */
 export const whereTokens: TokenType[] = [

@@ -1,0 +1,91 @@
+import { type IMultiModeLexerDefinition, Lexer } from "chevrotain";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  fieldsTextArbitrary,
+  invalidFieldsArbitrary,
+  invalidWhereArbitrary,
+  whereTextArbitrary,
+} from "../../src/arbitraries/index.ts";
+import { fieldsLexerDefinition } from "../../src/syntax/fields-tokens.ts";
+import { lexFields } from "../../src/syntax/lex-fields.ts";
+import { lexWhere } from "../../src/syntax/lex-where.ts";
+import type { Lexed } from "../../src/syntax/scan.ts";
+import { whereLexerDefinition } from "../../src/syntax/where-tokens.ts";
+
+// The hand-written lexers must read every text exactly as Chevrotain's lexer built from the
+// token declarations does: the declarations are the specification, the lexers the speed.
+const reference = (definition: IMultiModeLexerDefinition) => {
+  const lexer = new Lexer(definition, { positionTracking: "onlyOffset" });
+  return (text: string): Lexed => {
+    const { tokens, errors } = lexer.tokenize(text);
+    return { tokens, errors: errors.map(({ offset, length }) => ({ offset, length })) };
+  };
+};
+const referenceWhere = reference(whereLexerDefinition);
+const referenceFields = reference(fieldsLexerDefinition);
+
+/** What a lexer read, comparable: each token's type name, image and offset, and the errors. */
+function read({ tokens, errors }: Lexed) {
+  return {
+    tokens: tokens.map((token) => [token.tokenType.name, token.image, token.startOffset]),
+    indexes: tokens.map((token) => token.tokenTypeIdx === token.tokenType.tokenTypeIdx),
+    errors,
+  };
+}
+
+/** Texts near the languages: generated and broken ones, and noise from their characters and others. */
+const whereTexts = fc.oneof(
+  whereTextArbitrary(undefined, { maxDepth: 2 }),
+  invalidWhereArbitrary().map((invalid) => invalid.text),
+  fc.string({
+    unit: fc.constantFrom(
+      ...'aZ_9.=<>!~*"(), \t\r\n\u00a0\u200bé\ud83d\ude00\ud800INandORnotIsNuLl'.split(""),
+      "AND",
+      "in",
+      "Null",
+      "=*",
+      '*"',
+      '""',
+    ),
+  }),
+  fc.string({ unit: "binary" }),
+);
+const fieldsTexts = fc.oneof(
+  fieldsTextArbitrary(),
+  invalidFieldsArbitrary().map((invalid) => invalid.text),
+  fc.string({ unit: fc.constantFrom(..."ab_9._(), \n\t\u00a0é\ud800=".split("")) }),
+  fc.string({ unit: "binary" }),
+);
+
+describe("the hand-written lexers", () => {
+  it("read a where text as Chevrotain's lexer of where-tokens.ts does", () => {
+    fc.assert(
+      fc.property(whereTexts, (text) => {
+        expect(read(lexWhere(text))).toEqual(read(referenceWhere(text)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("read a fields text as Chevrotain's lexer of fields-tokens.ts does", () => {
+    fc.assert(
+      fc.property(fieldsTexts, (text) => {
+        expect(read(lexFields(text))).toEqual(read(referenceFields(text)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    'a=1 AND b IN (x,"y""z") OR c~*"q"* AND d IS NOT NULL',
+    'a~*"x and b!="open',
+    "a=b.c AND in=1 AND In IN (1) AND Null IS NULL",
+    "a.=1 AND a..b AND _x.y_ >= -1e3",
+    "é=1 AND a=é AND b=\u200b AND c~\ud83d\ude00",
+    'a=(1) AND b~) AND c IN ((,)) AND d IN ("',
+    "!a !=1 <= >= ~ ~~ = == ,",
+  ])("read %j as the reference does", (text) => {
+    expect(read(lexWhere(text))).toEqual(read(referenceWhere(text)));
+  });
+});
