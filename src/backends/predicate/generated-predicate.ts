@@ -9,242 +9,510 @@ import type {
 import { readBoolean, readNumber } from "../../schema/literals.ts";
 import { testOf } from "./closure-predicate.ts";
 import { compareCodePoints } from "./code-points.ts";
-import type { ValueTests } from "./value-tests.ts";
+import type { Test, ValueTests } from "./value-tests.ts";
 
 /** The longest IN list tested by a chain of `===`; a longer one asks a Set. */
 const LONGEST_CHAIN = 8;
 
-// The only words of the tree that reach the source, each through a table of its own.
-const PATTERN_METHODS: Readonly<Record<string, string>> = {
-  contains: "includes",
-  startsWith: "startsWith",
-  endsWith: "endsWith",
-};
-const ORDERINGS: Readonly<Record<string, string>> = { "<": "<", "<=": "<=", ">": ">", ">=": ">=" };
+// A program is a predicate's source as character codes: static text by its number in FRAGMENTS,
+// a constant `cN` or temporary `tN` by N in a range of its own (or, past the range, a marker and
+// N in digits). It is the cache key of the source's factory: a compile of a known shape costs
+// a short key and no source text, and a key costs its length in hashing.
+const LONG_CONSTANT = 1;
+const LONG_TEMPORARY = 2;
+const FIRST_FRAGMENT = 3;
+const FIRST_DIGIT = 0x1000;
+const DIGIT_BASE = 0x7000;
+const FIRST_CONSTANT = 0x8000;
+const FIRST_TEMPORARY = 0xc000;
+const SHORT_REFERENCES = 0x4000;
+const FRAGMENTS: string[] = [];
+const fragmentIds = new Map<string, number>();
 
-/** The source text of a tree's word, from `table` only: a tree that was not checked cannot write code. */
-function wordOf(table: Readonly<Record<string, string>>, word: string): string {
-  if (!Object.hasOwn(table, word)) throw new TypeError(`not a word of a checked tree: ${word}`);
-  return table[word] as string;
+/** The code of a static piece of source; only this file's templates and tables make one. */
+function fragment(text: string): number {
+  let id = fragmentIds.get(text);
+  if (id === undefined) {
+    id = FIRST_FRAGMENT + FRAGMENTS.length;
+    if (id >= FIRST_DIGIT) throw new RangeError("too many fragments of source");
+    FRAGMENTS.push(text);
+    fragmentIds.set(text, id);
+  }
+  return id;
 }
 
 /**
- * The source of one predicate function over a record `r`. Every value of the filter (field
- * names included) is a constant `cN` of the factory around it, never text of the source; the
- * source holds only operators, names of its own and property accesses.
+ * A reference to a constant or a temporary, as a number: 2N for `cN`, 2N + 1 for `tN`.
+ * Templates take references for their holes.
  */
-class PredicateSource {
+type Reference = number;
+const constantReference = (index: number): Reference => index * 2;
+const temporaryReference = (index: number): Reference => index * 2 + 1;
+
+/**
+ * Static source with holes, each hole one of the template's references: `${"key"}` is the first
+ * reference passed, and every hole of the same name is the same reference. Encoded as fragment
+ * codes, and -1 - i for the hole of the i-th reference.
+ */
+type Template = readonly number[];
+
+function template(strings: TemplateStringsArray, ...holes: string[]): Template {
+  const names = [...new Set(holes)];
+  if (names.length > 3) throw new RangeError("a template takes at most three references");
+  const parts: number[] = [];
+  strings.forEach((text, i) => {
+    if (text !== "") parts.push(fragment(text));
+    if (i < holes.length) parts.push(-1 - names.indexOf(holes[i] as string));
+  });
+  return parts;
+}
+
+/** Appends a reference's codes to a program. */
+function encode(reference: Reference, out: number[]): void {
+  const index = reference >>> 1;
+  const temporary = (reference & 1) === 1;
+  if (index < SHORT_REFERENCES) {
+    out.push((temporary ? FIRST_TEMPORARY : FIRST_CONSTANT) + index);
+    return;
+  }
+  const digits: number[] = [];
+  for (let rest = index; rest > 0; rest = Math.floor(rest / DIGIT_BASE)) {
+    digits.push(FIRST_DIGIT + (rest % DIGIT_BASE));
+  }
+  out.push(temporary ? LONG_TEMPORARY : LONG_CONSTANT, ...digits.reverse());
+}
+
+/** The reference whose codes start at `at` in a program, and where they end. */
+function decode(program: string, at: number): [Reference, number] {
+  const id = program.charCodeAt(at);
+  if (id >= FIRST_TEMPORARY) return [temporaryReference(id - FIRST_TEMPORARY), at + 1];
+  if (id >= FIRST_CONSTANT) return [constantReference(id - FIRST_CONSTANT), at + 1];
+  let index = 0;
+  let end = at + 1;
+  for (; end < program.length; end++) {
+    const digit = program.charCodeAt(end) - FIRST_DIGIT;
+    if (digit < 0 || digit >= DIGIT_BASE) break;
+    index = index * DIGIT_BASE + digit;
+  }
+  return [id === LONG_TEMPORARY ? temporaryReference(index) : constantReference(index), end];
+}
+
+/** The source a program stands for, from `at`. */
+function render(program: string, at: number): string {
+  let source = "";
+  while (at < program.length) {
+    const id = program.charCodeAt(at);
+    if (id >= FIRST_FRAGMENT && id < FIRST_DIGIT) {
+      source += FRAGMENTS[id - FIRST_FRAGMENT];
+      at++;
+      continue;
+    }
+    const [reference, end] = decode(program, at);
+    source += `${reference & 1 ? "t" : "c"}${reference >>> 1}`;
+    at = end;
+  }
+  return source;
+}
+
+// The only words of the tree that reach the source, each through a table of its own.
+const PATTERN_METHODS: Readonly<Record<string, number>> = {
+  contains: fragment("includes"),
+  startsWith: fragment("startsWith"),
+  endsWith: fragment("endsWith"),
+};
+const ORDERINGS: Readonly<Record<string, number>> = {
+  "<": fragment("<"),
+  "<=": fragment("<="),
+  ">": fragment(">"),
+  ">=": fragment(">="),
+};
+
+/** The fragment of a tree's word, from `table` only: a tree that was not checked cannot write code. */
+function wordOf(table: Readonly<Record<string, number>>, word: string): number {
+  if (!Object.hasOwn(table, word)) throw new TypeError(`not a word of a checked tree: ${word}`);
+  return table[word] as number;
+}
+
+const OPEN = fragment("(");
+const CLOSE = fragment(")");
+const AND = fragment(" && ");
+const OR = fragment(" || ");
+const NOT = fragment("!");
+
+// The closures' own-property rule (closure-predicate.ts owns), inline; the record's prototype is
+// read once. The closures' holders are never arrays or primitives.
+const RECORD_OWNS = template`((q === undefined ? (q = r.__proto__) : q) === objectPrototype ? objectPrototype[${"key"}] === undefined || hasOwn(r, ${"key"}) : typeof r === "object" && !isArray(r) && hasOwn(r, ${"key"}))`;
+const HOLDER_OWNS = template`(${"holder"}.__proto__ === objectPrototype ? objectPrototype[${"key"}] === undefined || hasOwn(${"holder"}, ${"key"}) : !isArray(${"holder"}) && hasOwn(${"holder"}, ${"key"}))`;
+const RECORD_STEP = template`typeof (${"value"} = r[${"key"}]) === "object" && ${"value"} !== null`;
+const HOLDER_STEP = template`typeof (${"value"} = ${"holder"}[${"key"}]) === "object" && ${"value"} !== null`;
+const RECORD_LAST = template`(${"value"} = r[${"key"}]) != null`;
+const HOLDER_LAST = template`(${"value"} = ${"holder"}[${"key"}]) != null`;
+const CALL = template`${"test"}(${"v"})`;
+const EQUALS = template`${"v"} === ${"c"}`;
+const DIFFERS = template`${"v"} !== ${"c"}`;
+const IS_STRING = template`typeof ${"v"} === "string"`;
+const IS_NUMBER = template`typeof ${"v"} === "number"`;
+const IS_BOOLEAN = template`typeof ${"v"} === "boolean"`;
+const IS_NOT_STRING = template`typeof ${"v"} !== "string"`;
+const IS_NUMBER_NOT_NAN = template`typeof ${"v"} === "number" && ${"v"} === ${"v"}`;
+const COMPARE_STRINGS = template`${"compare"}(${"v"}, ${"c"}) `;
+const VALUE = template`${"v"} `;
+const SPACE_ZERO = fragment(" 0");
+const SPACE = fragment(" ");
+const IF_STRING = template`(typeof ${"v"} === "string" ? `;
+const IF_NUMBER = template`(typeof ${"v"} === "number" ? `;
+const ELSE = fragment(" : ");
+const METHOD = template`typeof ${"v"} === "string" && ${"v"}.`;
+const ARGUMENT = template`(${"c"})`;
+const HAS = template`${"set"}.has(${"v"})`;
+
+type Leaf = Exclude<WherePredicate, { kind: "isNull" }>;
+
+function samePath(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** How many operands are grouped by comparing paths pairwise, before a map of them is cheaper. */
+const PAIRWISE_GROUPING = 8;
+
+// One segment as itself after a dot, more as JSON, which starts with "[".
+const pathKey = (segments: readonly string[]) =>
+  segments.length === 1 ? `.${segments[0]}` : JSON.stringify(segments);
+
+/**
+ * The tests of a junction by path, per operand: its group when it is the first test of its path,
+ * null when an earlier test's group holds it, undefined when it is no test.
+ */
+function groupsByPath(operands: readonly WhereExpression[]): (Leaf[] | null | undefined)[] {
+  const groups: (Leaf[] | null | undefined)[] = [];
+  const byKey = operands.length > PAIRWISE_GROUPING ? new Map<string, Leaf[]>() : undefined;
+  for (let i = 0; i < operands.length; i++) {
+    const operand = operands[i] as WhereExpression;
+    if (operand.kind === "and" || operand.kind === "or" || operand.kind === "isNull") {
+      groups.push(undefined);
+      continue;
+    }
+    const segments = operand.path.segments;
+    let group: Leaf[] | undefined;
+    if (byKey === undefined) {
+      for (let j = 0; j < i && group === undefined; j++) {
+        const earlier = groups[j];
+        if (earlier && samePath((earlier[0] as Leaf).path.segments, segments)) group = earlier;
+      }
+    } else {
+      group = byKey.get(pathKey(segments));
+    }
+    if (group !== undefined) {
+      group.push(operand);
+      groups.push(null);
+      continue;
+    }
+    group = [operand];
+    groups.push(group);
+    byKey?.set(pathKey(segments), group);
+  }
+  return groups;
+}
+
+/**
+ * The program of one predicate function over a record `r`, written in order into `out`. Every
+ * value of the filter (field names included) is a constant `cN` of the factory around it,
+ * never text of the source; the source holds only operators, names of its own and property
+ * accesses.
+ */
+class PredicateProgram {
   readonly constants: unknown[] = [];
-  private readonly named = new Map<unknown, string>();
-  private temporaries = 0;
+  readonly out: number[] = [];
+  temporaries = 0;
   private readonly tests: ValueTests;
 
   constructor(tests: ValueTests) {
     this.tests = tests;
   }
 
-  /** The name of the factory's constant holding `value`, one per distinct value. */
-  constant(value: unknown): string {
-    let name = this.named.get(value);
-    if (name === undefined) {
-      name = `c${this.constants.length}`;
-      this.constants.push(value);
-      this.named.set(value, name);
+  // Equal values are not merged: a program then depends on the tree's shape alone, and a
+  // filter of a known shape with other values finds its factory in the cache.
+  /** The reference to a new constant of the factory, holding `value`. */
+  constant(value: unknown): Reference {
+    this.constants.push(value);
+    return constantReference(this.constants.length - 1);
+  }
+
+  private temporary(): Reference {
+    return temporaryReference(this.temporaries++);
+  }
+
+  put(code: number): void {
+    this.out.push(code);
+  }
+
+  reference(reference: Reference): void {
+    encode(reference, this.out);
+  }
+
+  fill(parts: Template, a: Reference, b = 0, c = 0): void {
+    for (const part of parts) {
+      if (part >= 0) this.out.push(part);
+      else this.reference(part === -1 ? a : part === -2 ? b : c);
     }
-    return name;
   }
 
-  get temporaryNames(): string[] {
-    return Array.from({ length: this.temporaries }, (_, i) => `t${i}`);
-  }
-
-  private temporary(): string {
-    return `t${this.temporaries++}`;
-  }
-
-  expression(node: WhereExpression): string {
+  expression(node: WhereExpression): void {
     switch (node.kind) {
       case "and":
-        return `(${this.operands(node.operands, "&&").join(" && ")})`;
       case "or":
-        return `(${this.operands(node.operands, "||").join(" || ")})`;
+        this.put(OPEN);
+        this.operands(node.operands, node.kind === "and" ? AND : OR);
+        this.put(CLOSE);
+        return;
       case "isNull":
-        return this.nullCheck(node.path.segments, node.negated);
+        if (!node.negated) this.put(NOT);
+        this.read(node.path.segments, undefined, 0);
+        return;
       default:
-        return this.read(node.path.segments, (v) => [this.test(node, v)], "&&");
+        this.read(node.path.segments, [node], AND);
     }
   }
 
   // Tests of one path side by side (`name~*.java OR name~*.ts`) read it once: `a && b` is
   // `read && (ta && tb)` and `a || b` is `read && (ta || tb)`, as neither matches without a value.
-  private operands(operands: readonly WhereExpression[], join: "&&" | "||"): string[] {
-    const byPath = new Map<string, Exclude<WherePredicate, { kind: "isNull" }>[]>();
-    for (const operand of operands) {
-      if (operand.kind === "and" || operand.kind === "or" || operand.kind === "isNull") continue;
-      const key = JSON.stringify(operand.path.segments);
-      const group = byPath.get(key);
-      if (group) group.push(operand);
-      else byPath.set(key, [operand]);
+  private operands(operands: readonly WhereExpression[], join: number): void {
+    const groups = groupsByPath(operands);
+    let first = true;
+    for (let i = 0; i < operands.length; i++) {
+      const group = groups[i];
+      if (group === null) continue;
+      if (!first) this.put(join);
+      first = false;
+      const operand = operands[i] as WhereExpression;
+      if (group === undefined) this.expression(operand);
+      else this.read((operand as Leaf).path.segments, group, join);
     }
-    const written = new Set<string>();
-    const out: string[] = [];
-    for (const operand of operands) {
-      if (operand.kind === "and" || operand.kind === "or" || operand.kind === "isNull") {
-        out.push(this.expression(operand));
-        continue;
-      }
-      const key = JSON.stringify(operand.path.segments);
-      if (written.has(key)) continue;
-      written.add(key);
-      const group = byPath.get(key) ?? [];
-      out.push(
-        this.read(operand.path.segments, (v) => group.map((leaf) => this.test(leaf, v)), join),
-      );
-    }
-    return out;
   }
 
   /**
    * The closures' rule (closure-predicate.ts atPath) for tests of a present value: each step is a
    * record that is no array, and a value counts only when every step to it is an own property,
-   * checked after the tests, where it can only turn a match into none.
+   * checked after the tests, where it can only turn a match into none. Without tests, whether
+   * the value is present (IS NOT NULL).
    */
-  private read(
-    segments: readonly string[],
-    testsOf: (value: string) => string[],
-    join: "&&" | "||",
-  ): string {
-    const { steps, owned, value } = this.steps(segments);
-    const tested = testsOf(value);
-    const either = tested.length > 1 ? `(${tested.join(` ${join} `)})` : (tested[0] as string);
-    return `(${[...steps, either, ...owned].join(" && ")})`;
-  }
-
-  private nullCheck(segments: readonly string[], negated: boolean): string {
-    const { steps, owned } = this.steps(segments);
-    const present = `(${[...steps, ...owned].join(" && ")})`;
-    return negated ? present : `!${present}`;
-  }
-
-  private steps(segments: readonly string[]): { steps: string[]; owned: string[]; value: string } {
-    const steps: string[] = [];
-    const owned: string[] = [];
-    let holder = "r";
-    for (const [index, segment] of segments.entries()) {
-      const key = this.constant(segment);
+  private read(segments: readonly string[], group: readonly Leaf[] | undefined, join: number) {
+    this.put(OPEN);
+    const holders: Reference[] = [];
+    const keys: Reference[] = [];
+    let holder = -1;
+    const last = segments.length - 1;
+    for (let index = 0; index <= last; index++) {
+      const key = this.constant(segments[index]);
       const value = this.temporary();
-      // closure-predicate.ts owns(), inline; the closures' holders are never arrays or primitives.
-      const prototype =
-        holder === "r" ? "(q === undefined ? (q = r.__proto__) : q)" : `${holder}.__proto__`;
-      owned.push(
-        `(${prototype} === objectPrototype ? objectPrototype[${key}] === undefined || hasOwn(${holder}, ${key}) : ${holder === "r" ? 'typeof r === "object" && ' : ""}!isArray(${holder}) && hasOwn(${holder}, ${key}))`,
-      );
-      steps.push(
-        index < segments.length - 1
-          ? `typeof (${value} = ${holder}[${key}]) === "object" && ${value} !== null`
-          : `(${value} = ${holder}[${key}]) != null`,
-      );
+      if (index > 0) this.put(AND);
+      if (holder < 0) this.fill(index < last ? RECORD_STEP : RECORD_LAST, value, key);
+      else this.fill(index < last ? HOLDER_STEP : HOLDER_LAST, value, holder, key);
+      holders.push(holder);
+      keys.push(key);
       holder = value;
     }
-    return { steps, owned, value: holder };
+    if (group !== undefined) {
+      this.put(AND);
+      if (group.length > 1) this.put(OPEN);
+      for (let i = 0; i < group.length; i++) {
+        if (i > 0) this.put(join);
+        this.test(group[i] as Leaf, holder);
+      }
+      if (group.length > 1) this.put(CLOSE);
+    }
+    for (let index = 0; index <= last; index++) {
+      this.put(AND);
+      const owner = holders[index] as number;
+      if (owner < 0) this.fill(RECORD_OWNS, keys[index] as Reference);
+      else this.fill(HOLDER_OWNS, owner, keys[index] as Reference);
+    }
+    this.put(CLOSE);
   }
 
-  /** The test of a present value `v` as an expression; a call of the closures' test otherwise. */
-  private test(node: Exclude<WherePredicate, { kind: "isNull" }>, v: string): string {
+  /** The test of a present value `v`, inline where the type allows; a call of the closures' test otherwise. */
+  private test(node: Leaf, v: Reference): void {
     const inline =
       node.kind === "comparison"
         ? this.comparison(node, v)
         : node.kind === "pattern"
           ? this.pattern(node, v)
           : this.inList(node, v);
-    return inline ?? this.fallback(node, v);
+    if (!inline) this.fallback(node, v);
   }
 
-  private fallback(node: WherePredicate, v: string): string {
-    return `${this.constant(testOf(node, this.tests)[0])}(${v})`;
+  private fallback(node: WherePredicate, v: Reference): void {
+    this.fill(CALL, this.constant(lazyTest(node, this.tests)), v);
   }
 
-  private comparison(node: ComparisonNode, v: string): string | undefined {
+  private comparison(node: ComparisonNode, v: Reference): boolean {
     const { operator } = node;
     const text = node.value.text;
-    const s = () => this.constant(text);
     switch (this.tests.scalarType(node.path.segments)) {
       case "string":
-        if (operator === "=") return `${v} === ${s()}`;
-        if (operator === "!=") return `typeof ${v} === "string" && ${v} !== ${s()}`;
-        return `typeof ${v} === "string" && ${this.constant(compareCodePoints)}(${v}, ${s()}) ${wordOf(ORDERINGS, operator)} 0`;
+        if (operator === "=") {
+          this.fill(EQUALS, v, this.constant(text));
+        } else if (operator === "!=") {
+          this.fill(IS_STRING, v);
+          this.put(AND);
+          this.fill(DIFFERS, v, this.constant(text));
+        } else {
+          this.fill(IS_STRING, v);
+          this.put(AND);
+          this.fill(COMPARE_STRINGS, this.constant(compareCodePoints), v, this.constant(text));
+          this.put(wordOf(ORDERINGS, operator));
+          this.put(SPACE_ZERO);
+        }
+        return true;
       case "integer":
       case "number":
-        return numberComparison(operator, v, this.constant(readNumber(text)));
+        this.numberComparison(operator, v, this.constant(readNumber(text)));
+        return true;
       case "boolean": {
         const b = this.constant(readBoolean(text));
-        return operator === "=" ? `${v} === ${b}` : `typeof ${v} === "boolean" && ${v} !== ${b}`;
+        if (operator !== "=") {
+          this.fill(IS_BOOLEAN, v);
+          this.put(AND);
+        }
+        this.fill(operator === "=" ? EQUALS : DIFFERS, v, b);
+        return true;
       }
       case "date":
-        return undefined;
+        return false;
       case undefined: {
         // Without a schema the value's own type decides (2.3): strings and numbers inline.
-        const other = this.fallback(node, v);
-        if (operator === "=") return `(${v} === ${s()} || (typeof ${v} !== "string" && ${other}))`;
-        if (operator === "!=") return `(typeof ${v} === "string" ? ${v} !== ${s()} : ${other})`;
-        const n = readNumber(text);
-        if (n === undefined) return other;
-        return `(typeof ${v} === "number" ? ${v} ${wordOf(ORDERINGS, operator)} ${this.constant(n)} : ${other})`;
+        if (operator === "=") {
+          this.put(OPEN);
+          this.fill(EQUALS, v, this.constant(text));
+          this.put(OR);
+          this.put(OPEN);
+          this.fill(IS_NOT_STRING, v);
+          this.put(AND);
+          this.fallback(node, v);
+          this.put(CLOSE);
+          this.put(CLOSE);
+          return true;
+        }
+        if (operator === "!=") {
+          this.fill(IF_STRING, v);
+          this.fill(DIFFERS, v, this.constant(text));
+        } else {
+          const n = readNumber(text);
+          if (n === undefined) return false;
+          this.fill(IF_NUMBER, v);
+          this.fill(VALUE, v);
+          this.put(wordOf(ORDERINGS, operator));
+          this.put(SPACE);
+          this.reference(this.constant(n));
+        }
+        this.put(ELSE);
+        this.fallback(node, v);
+        this.put(CLOSE);
+        return true;
       }
     }
   }
 
-  private pattern(node: PatternNode, v: string): string {
-    const method = wordOf(PATTERN_METHODS, node.mode);
-    return `typeof ${v} === "string" && ${v}.${method}(${this.constant(node.value.text)})`;
+  private numberComparison(operator: ComparisonOperator, v: Reference, n: Reference): void {
+    if (operator === "=") {
+      this.fill(EQUALS, v, n);
+      return;
+    }
+    if (operator === "!=") {
+      this.fill(IS_NUMBER_NOT_NAN, v);
+      this.put(AND);
+      this.fill(DIFFERS, v, n);
+      return;
+    }
+    this.fill(IS_NUMBER, v);
+    this.put(AND);
+    this.fill(VALUE, v);
+    this.put(wordOf(ORDERINGS, operator));
+    this.put(SPACE);
+    this.reference(n);
   }
 
-  private inList(node: InNode, v: string): string | undefined {
-    const texts = [...new Set(node.values.map((value) => value.text))];
+  private pattern(node: PatternNode, v: Reference): boolean {
+    const method = wordOf(PATTERN_METHODS, node.mode);
+    this.fill(METHOD, v);
+    this.put(method);
+    this.fill(ARGUMENT, this.constant(node.value.text));
+    return true;
+  }
+
+  private inList(node: InNode, v: Reference): boolean {
     switch (this.tests.scalarType(node.path.segments)) {
-      case "string":
-        return node.negated
-          ? `typeof ${v} === "string" && !${this.listed(texts, v)}`
-          : this.listed(texts, v);
+      case "string": {
+        const texts = distinct(node.values.map((value) => value.text));
+        if (node.negated) {
+          this.fill(IS_STRING, v);
+          this.put(AND);
+          this.put(NOT);
+        }
+        this.listed(texts, v);
+        return true;
+      }
       case "integer":
       case "number": {
-        const numbers = [...new Set(texts.map((text) => readNumber(text) as number))];
-        return node.negated
-          ? `typeof ${v} === "number" && ${v} === ${v} && !${this.listed(numbers, v)}`
-          : this.listed(numbers, v);
+        const numbers = distinct(node.values.map((value) => readNumber(value.text) as number));
+        if (node.negated) {
+          this.fill(IS_NUMBER_NOT_NAN, v);
+          this.put(AND);
+          this.put(NOT);
+        }
+        this.listed(numbers, v);
+        return true;
       }
       case undefined: {
-        const strings = this.listed(texts, v);
-        const other = this.fallback(node, v);
-        return `(typeof ${v} === "string" ? ${node.negated ? "!" : ""}${strings} : ${other})`;
+        const texts = distinct(node.values.map((value) => value.text));
+        this.fill(IF_STRING, v);
+        if (node.negated) this.put(NOT);
+        this.listed(texts, v);
+        this.put(ELSE);
+        this.fallback(node, v);
+        this.put(CLOSE);
+        return true;
       }
       default:
-        return undefined;
+        return false;
     }
   }
 
   /** Whether `v` is one of `values`, by `===` (SameValueZero on these: no NaN is listed). */
-  private listed(values: readonly unknown[], v: string): string {
-    if (values.length > LONGEST_CHAIN) return `${this.constant(new Set(values))}.has(${v})`;
-    return `(${values.map((value) => `${v} === ${this.constant(value)}`).join(" || ")})`;
+  private listed(values: readonly unknown[], v: Reference): void {
+    if (values.length > LONGEST_CHAIN) {
+      this.fill(HAS, this.constant(new Set(values)), v);
+      return;
+    }
+    this.put(OPEN);
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) this.put(OR);
+      this.fill(EQUALS, v, this.constant(values[i]));
+    }
+    this.put(CLOSE);
   }
 }
 
-function numberComparison(operator: ComparisonOperator, v: string, n: string): string {
-  switch (operator) {
-    case "=":
-      return `${v} === ${n}`;
-    case "!=":
-      return `typeof ${v} === "number" && ${v} === ${v} && ${v} !== ${n}`;
-    default:
-      return `typeof ${v} === "number" && ${v} ${wordOf(ORDERINGS, operator)} ${n}`;
-  }
+/** The values without repeats, in order (by SameValueZero, as Set and `===` on these agree). */
+function distinct<T>(values: readonly T[]): T[] {
+  if (values.length > LONGEST_CHAIN) return [...new Set(values)];
+  const kept: T[] = [];
+  for (const value of values) if (!kept.includes(value)) kept.push(value);
+  return kept;
 }
 
-/** The source and constants of a predicate's generated function, for tests to read. */
-export interface GeneratedSource {
-  readonly source: string;
-  readonly constants: readonly unknown[];
+/**
+ * The closures' test of a predicate, built on its first call: the generated code calls it only
+ * for a value of a type it does not test inline, which most filters never meet.
+ */
+function lazyTest(node: WherePredicate, tests: ValueTests): Test {
+  let test: Test | undefined;
+  return (value) => {
+    test ??= testOf(node, tests)[0];
+    return test(value);
+  };
 }
 
 /** The answer for a record that is no object, whose fields are all null (grammar/language.md 2.4). */
@@ -261,30 +529,124 @@ function answerWithoutFields(node: WhereExpression): boolean {
   }
 }
 
+/** The text of character codes, in slices: a spread of a long program would overflow the stack. */
+function textOf(codes: readonly number[]): string {
+  const slice = 4096;
+  if (codes.length <= slice) return String.fromCharCode(...codes);
+  let text = "";
+  for (let at = 0; at < codes.length; at += slice) {
+    text += String.fromCharCode(...codes.slice(at, at + slice));
+  }
+  return text;
+}
+
+/** A predicate's program, which names its factory's source, and the constants to call it with. */
+interface PredicateProgramOf {
+  readonly program: string;
+  readonly constants: readonly unknown[];
+}
+
+// Reading a field of null or undefined throws: the cheapest test that the record is one.
+const PREDICATE_START = fragment("  try { return ");
+const PREDICATE_END = template`; } catch (error) { if (r == null) return ${"answer"}; throw error; }
+};`;
+
 /**
- * The factory's source: the constants unpacked once, then the predicate, which answers a
- * record that is no object as one with every field null: null and undefined by the error of
- * reading them, primitives and arrays by the own-property check, which refuses them.
+ * The program of the factory's predicate, which answers a record that is no object as one with
+ * every field null: null and undefined by the error of reading them, primitives and arrays by
+ * the own-property check, which refuses them. The counts of constants and temporaries lead, for
+ * sourceOf() to declare them.
  */
-export function predicateSource(node: WhereExpression, tests: ValueTests): GeneratedSource {
-  const generator = new PredicateSource(tests);
-  const hasOwn = generator.constant(Object.hasOwn);
-  const isArray = generator.constant(Array.isArray);
-  const objectPrototype = generator.constant(Object.prototype);
-  const body = generator.expression(node);
-  const temporaries = [...generator.temporaryNames, "q"];
-  const { constants } = generator;
-  const source = [
+export function programOf(node: WhereExpression, tests: ValueTests): PredicateProgramOf {
+  const generator = new PredicateProgram(tests);
+  // The first three constants, which the source names.
+  generator.constant(Object.hasOwn);
+  generator.constant(Array.isArray);
+  generator.constant(Object.prototype);
+  // Two places for the counts, which lead for sourceOf() to declare them: known at the end.
+  generator.put(0);
+  generator.put(0);
+  generator.put(PREDICATE_START);
+  generator.expression(node);
+  generator.fill(PREDICATE_END, generator.constant(answerWithoutFields(node)));
+  const { constants, temporaries, out } = generator;
+  const counts: number[] = [];
+  encode(constantReference(constants.length), counts);
+  encode(temporaryReference(temporaries), counts);
+  out.splice(0, 2, ...counts);
+  return { program: textOf(out), constants };
+}
+
+/** The factory's source for a program: the constants unpacked once, then the predicate. */
+function sourceOf(program: string): string {
+  const [constants, afterConstants] = decode(program, 0);
+  const [temporaries, body] = decode(program, afterConstants);
+  const unpacked = Array.from({ length: constants >>> 1 }, (_, i) => `c${i} = c[${i}]`);
+  const declared = [...Array.from({ length: temporaries >>> 1 }, (_, i) => `t${i}`), "q"];
+  return [
     '"use strict";',
-    `const ${constants.map((_, i) => `c${i} = c[${i}]`).join(", ")};`,
-    `const hasOwn = ${hasOwn}, isArray = ${isArray}, objectPrototype = ${objectPrototype};`,
+    `const ${unpacked.join(", ")};`,
+    "const hasOwn = c0, isArray = c1, objectPrototype = c2;",
     "return function qaqlPredicate(r) {",
-    `  let ${temporaries.join(", ")};`,
-    // Reading a field of null or undefined throws: the cheapest test that the record is one.
-    `  try { return ${body}; } catch (error) { if (r == null) return ${answerWithoutFields(node)}; throw error; }`,
-    "};",
+    `  let ${declared.join(", ")};`,
+    render(program, body),
   ].join("\n");
-  return { source, constants };
+}
+
+/** The source and constants of a predicate's generated function, for tests to read. */
+export interface GeneratedSource {
+  readonly source: string;
+  readonly constants: readonly unknown[];
+}
+
+export function predicateSource(node: WhereExpression, tests: ValueTests): GeneratedSource {
+  const { program, constants } = programOf(node, tests);
+  return { source: sourceOf(program), constants };
+}
+
+type Factory = (c: readonly unknown[]) => (r: unknown) => boolean;
+
+/** How many factories are kept: the filters a service sees are mostly a few shapes. */
+export const CACHED_FACTORIES = 256;
+/** A longer program is compiled each time rather than kept: a rare filter, and a big key. */
+const LONGEST_CACHED_PROGRAM = 4096;
+
+// Every value of a filter is a constant, so the program is its shape alone: filters that differ
+// only in values and field names share one factory, and `new Function` is most of a compile.
+// Two generations rather than exact recency: a hit is one lookup. A factory used since the
+// recent generation filled moves to the new one; the rest are dropped with the old.
+let recentFactories = new Map<string, Factory>();
+let olderFactories = new Map<string, Factory>();
+let generatedFactories = 0;
+
+function factoryOf(program: string): Factory {
+  const recent = recentFactories.get(program);
+  if (recent !== undefined) return recent;
+  let factory = olderFactories.get(program);
+  if (factory === undefined) {
+    factory = new Function("c", sourceOf(program)) as Factory;
+    generatedFactories++;
+  }
+  if (program.length <= LONGEST_CACHED_PROGRAM) {
+    if (recentFactories.size >= CACHED_FACTORIES / 2) {
+      olderFactories = recentFactories;
+      recentFactories = new Map();
+    }
+    recentFactories.set(program, factory);
+  }
+  return factory;
+}
+
+/** Forgets every cached factory, so the next compile of each shape generates code again. */
+export function clearGeneratedFactories(): void {
+  recentFactories = new Map();
+  olderFactories = new Map();
+}
+
+/** How many factories are cached, and how many were ever made (`new Function`), for tests. */
+export function factoryCounts(): { readonly cached: number; readonly generated: number } {
+  const cached = new Set([...recentFactories.keys(), ...olderFactories.keys()]).size;
+  return { cached, generated: generatedFactories };
 }
 
 /**
@@ -296,7 +658,6 @@ export function generatePredicate(
   node: WhereExpression,
   tests: ValueTests,
 ): (record: unknown) => boolean {
-  const { source, constants } = predicateSource(node, tests);
-  const factory = new Function("c", source) as (c: readonly unknown[]) => (r: unknown) => boolean;
-  return factory(constants);
+  const { program, constants } = programOf(node, tests);
+  return factoryOf(program)(constants);
 }

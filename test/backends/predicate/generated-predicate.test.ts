@@ -7,11 +7,16 @@ import {
   TIME_ZONES,
   whereArbitrary,
 } from "../../../src/arbitraries/index.ts";
-import { and, comparison, inList, or, pattern } from "../../../src/ast/where.ts";
+import { and, comparison, inList, nullCheck, or, pattern } from "../../../src/ast/where.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
 import { calendarOf } from "../../../src/backends/predicate/calendar.ts";
 import { MOST_GENERATED_PREDICATES } from "../../../src/backends/predicate/compile-predicate.ts";
-import { predicateSource } from "../../../src/backends/predicate/generated-predicate.ts";
+import {
+  CACHED_FACTORIES,
+  clearGeneratedFactories,
+  factoryCounts,
+  predicateSource,
+} from "../../../src/backends/predicate/generated-predicate.ts";
 import { ValueTests } from "../../../src/backends/predicate/value-tests.ts";
 import { InvalidOptionError } from "../../../src/errors/invalid-input.ts";
 import { parseWhere } from "../../../src/index.ts";
@@ -163,5 +168,90 @@ describe("the codeGeneration option", () => {
         InvalidOptionError,
       );
     }
+  });
+});
+
+describe("the cache of generated factories", () => {
+  it("shares one factory between filters of one shape, each with its own values", () => {
+    clearGeneratedFactories();
+    const filters = [
+      "name=Alpha AND rank>=2",
+      "status=OPEN AND size>=200",
+      'name="x y" AND rank>=-1',
+      "name=Alpha AND name>=A",
+    ];
+    const predicates = filters.map((filter) => compileWhere(filter));
+    // The last reads one path for both tests: another shape.
+    expect(factoryCounts().cached).toBe(2);
+    expect(predicates.map((p) => p({ name: "Alpha", rank: 2 }))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+    expect(predicates.map((p) => p({ status: "OPEN", size: 200 }))).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect(predicates.map((p) => p({ name: "x y", rank: -1 }))).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it("keeps at most CACHED_FACTORIES factories, the recently used among them", () => {
+    clearGeneratedFactories();
+    // Five comparisons, their operators the digits of n: as many shapes as needed, all short.
+    const operators = ["=", "!=", "<", "<=", ">", ">="];
+    const shape = (n: number) =>
+      Array.from({ length: 5 }, (_, i) => `f${i}${operators[Math.floor(n / 6 ** i) % 6]}${i}`).join(
+        " OR ",
+      );
+    const kept = compileWhere(shape(0));
+    const compileAll = (from: number, to: number) => {
+      for (let n = from; n < to; n++) {
+        compileWhere(shape(n));
+        expect(factoryCounts().cached).toBeLessThanOrEqual(CACHED_FACTORIES);
+      }
+    };
+    compileAll(1, CACHED_FACTORIES);
+    const { generated } = factoryCounts();
+    compileWhere(shape(0));
+    expect(factoryCounts().generated, "the first, CACHED_FACTORIES shapes ago, is kept").toBe(
+      generated,
+    );
+    compileAll(CACHED_FACTORIES, CACHED_FACTORIES * 2);
+    compileWhere(shape(1));
+    expect(factoryCounts().generated, "one unused as long is dropped").toBe(
+      generated + CACHED_FACTORIES + 1,
+    );
+    expect(kept({ f0: "0" })).toBe(true);
+    expect(kept({ f0: "1" })).toBe(false);
+  });
+
+  it("names constants and temporaries past the short range of a program", () => {
+    const count = 16_500;
+    const ast = or(...Array.from({ length: count }, (_, i) => nullCheck(`f${i}`, true)));
+    const { source, constants } = predicateSource(
+      ast,
+      new ValueTests(undefined, calendarOf("UTC")),
+    );
+    const used = (prefix: string) =>
+      new Set(
+        Array.from(source.matchAll(new RegExp(`\\b${prefix}(\\d+)\\b`, "g")), (m) => Number(m[1])),
+      );
+    const temporaries = used("t");
+    expect(temporaries.size).toBe(count);
+    expect(Math.max(...temporaries)).toBe(count - 1);
+    expect(used("c").size).toBe(constants.length);
+    expect(Math.max(...used("c"))).toBe(constants.length - 1);
+    expect(source).toContain(
+      `objectPrototype[c${count + 2}] === undefined || hasOwn(r, c${count + 2})`,
+    );
+    expect(constants[count + 2]).toBe(`f${count - 1}`);
   });
 });
