@@ -1,6 +1,7 @@
-// Bundle sizes (esbuild, minified, for browsers): what a page pays for qaql's editor support, the
-// playground's own import of `qaql` and `qaql/codemirror` with CodeMirror left out (the page has
-// it anyway), beside the main entry's parser alone and CodeMirror's own packages for scale.
+// Bundle sizes (esbuild, minified, for browsers): the whole main entry, the parts a page may
+// import alone (the printers, the AST builders, the schemas: no Chevrotain), what a page pays
+// for qaql's editor support (`qaql` and `qaql/codemirror` with CodeMirror left out: the page has
+// it anyway), and CodeMirror's own packages for scale.
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { type Benchmark, formatTable, printHeading } from "./harness.ts";
@@ -8,15 +9,46 @@ import { type Benchmark, formatTable, printHeading } from "./harness.ts";
 const ROOT = new URL("..", import.meta.url).pathname;
 
 /** One bundle to measure: the import statement of its entry, and what it leaves out. */
-interface Bundle {
+export interface Bundle {
   readonly name: string;
   readonly entry: string;
   readonly external: readonly string[];
+  /** The most it may weigh, gzip-compressed, in bytes (issue 18's targets). */
+  readonly maxGzip?: number;
 }
+
+/** The parts of the main entry that must not load Chevrotain, each at most 6 KB gzip. */
+export const CHEVROTAIN_FREE_BUNDLES: readonly Bundle[] = [
+  {
+    name: "formatWhere and formatFields",
+    entry: `export { formatWhere, formatFields } from "./src/index.ts";`,
+    external: [],
+    maxGzip: 6 * 1024,
+  },
+  {
+    name: "the AST builders",
+    entry: `export { and, comparison, inList, literal, nullCheck, or, path, pattern } from "./src/index.ts";`,
+    external: [],
+    maxGzip: 6 * 1024,
+  },
+  {
+    name: "the schemas (schemas, defineSchema)",
+    entry: `export { defineSchema, schemas } from "./src/index.ts";`,
+    external: [],
+    maxGzip: 6 * 1024,
+  },
+];
 
 const CODEMIRROR = ["@codemirror/*", "@lezer/*"];
 
 const BUNDLES: readonly Bundle[] = [
+  {
+    name: "the whole main entry (qaql)",
+    entry: `export * from "./src/index.ts";`,
+    external: [],
+    maxGzip: 45 * 1024,
+  },
+  ...CHEVROTAIN_FREE_BUNDLES,
   {
     name: "all of qaql and qaql/codemirror, which the playground imports (CodeMirror external)",
     entry: `export * from "./src/index.ts"; export * from "./src/integrations/codemirror/index.ts";`,
@@ -48,8 +80,14 @@ const BUNDLES: readonly Bundle[] = [
   },
 ];
 
-/** Minified and gzip-compressed bytes of a bundle. */
-async function measure(bundle: Bundle): Promise<{ minified: number; gzip: number }> {
+/** A bundle's minified and gzip-compressed bytes, and the files it holds. */
+export interface BundleSize {
+  readonly minified: number;
+  readonly gzip: number;
+  readonly inputs: readonly string[];
+}
+
+export async function measureBundle(bundle: Bundle): Promise<BundleSize> {
   const result = await build({
     stdin: { contents: bundle.entry, resolveDir: ROOT, loader: "ts" },
     bundle: true,
@@ -60,10 +98,18 @@ async function measure(bundle: Bundle): Promise<{ minified: number; gzip: number
     external: [...bundle.external],
     write: false,
     logLevel: "silent",
+    metafile: true,
   });
   const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  const inputs = Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.keys(output.inputs),
+  );
+  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs };
 }
+
+/** Whether a bundle holds any of Chevrotain's files. */
+export const holdsChevrotain = (size: BundleSize) =>
+  size.inputs.some((input) => input.includes("node_modules/chevrotain/"));
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -73,9 +119,21 @@ export const bundleBenchmark: Benchmark = {
   async run() {
     printHeading("Bundle sizes (esbuild --minify, browser, ES2022)");
     const rows: string[][] = [];
+    const targets: string[] = [];
     for (const bundle of BUNDLES) {
-      const { minified, gzip } = await measure(bundle);
-      rows.push([bundle.name, kb(minified), kb(gzip)]);
+      const size = await measureBundle(bundle);
+      rows.push([
+        bundle.name,
+        kb(size.minified),
+        kb(size.gzip),
+        holdsChevrotain(size) ? "yes" : "no",
+      ]);
+      if (bundle.maxGzip !== undefined) {
+        const met = size.gzip <= bundle.maxGzip;
+        targets.push(
+          `${bundle.name}: at most ${kb(bundle.maxGzip)} gzip: ${kb(size.gzip)} ${met ? "MET" : "MISSED"}`,
+        );
+      }
     }
     console.log(
       formatTable(
@@ -83,9 +141,12 @@ export const bundleBenchmark: Benchmark = {
           { header: "bundle", align: "left" },
           { header: "minified", align: "right" },
           { header: "gzip", align: "right" },
+          { header: "Chevrotain", align: "right" },
         ],
         rows,
       ),
     );
+    console.log("\nTargets");
+    for (const line of targets) console.log(`  ${line}`);
   },
 };

@@ -24,7 +24,7 @@ import { PARSE_FILTERS, type ParseFilter, PEERS, type Peer } from "./parse-filte
 /** The speed targets of the parse benchmark. */
 export const PARSE_TARGETS = {
   /** parseWhere may take at most this many times the floor parser's time. */
-  maxFloorRatio: 4,
+  maxFloorRatio: 2.5,
 } as const;
 
 const PEER_PARSERS: Readonly<Record<Peer, (text: string) => unknown>> = {
