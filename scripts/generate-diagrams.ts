@@ -68,9 +68,10 @@ const grammars: readonly GrammarSource[] = [
       },
     },
     ruleNotes: {
-      where: "`where` and `or` in the EBNF; the EBNF also allows white space around the filter",
-      conjunction: "`and` and `term` in the EBNF",
-      predicate: "`predicate` and `list` in the EBNF; `comparator` stands for `compare`",
+      where:
+        "`where`, `or`, `and`, `term`, `predicate` and `list` of the EBNF in one rule, as the " +
+        "parser has them (a rule call costs a parse more than a loop does); `comparator` stands " +
+        "for `compare`, and the EBNF also allows white space around the filter",
     },
     preface:
       "The lexer skips white space, so the diagrams do not show it; the EBNF says where it is " +

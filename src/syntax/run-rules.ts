@@ -66,7 +66,6 @@ export function runRules<P extends QueryRules, T>(
   const tokens = lexed.tokens;
   const stray = lexed.errors[0];
   const rules = grammar.rules();
-  const place: Place<P, T> = { grammar, text, tokens };
   rules.begin(text, tokens, maxDepth);
   let ast: T;
   let failure: IRecognitionException | undefined;
@@ -77,10 +76,10 @@ export function runRules<P extends QueryRules, T>(
     depth = rules.nesting;
   } catch (error) {
     // A caller already deep in its own stack can still run out of it: report the nesting.
-    if (error instanceof RangeError) throw nestingTooDeep(place, rules.nesting);
+    if (error instanceof RangeError) throw nestingTooDeep({ grammar, text, tokens }, rules.nesting);
     // An error raised by an action (white space, pattern, depth) may come after a stray character.
     if (stray && error instanceof QuerySyntaxError && stray.offset < error.offset) {
-      throw strayCharacter(place, stray.offset);
+      throw strayCharacter({ grammar, text, tokens }, stray.offset);
     }
     throw error;
   } finally {
@@ -92,9 +91,9 @@ export function runRules<P extends QueryRules, T>(
     stray &&
     (!failure || failure.token.tokenType === EOF || stray.offset < failure.token.startOffset)
   ) {
-    throw strayCharacter(place, stray.offset);
+    throw strayCharacter({ grammar, text, tokens }, stray.offset);
   }
-  if (failure) throw describeFailure(place, failure, depth);
+  if (failure) throw describeFailure({ grammar, text, tokens }, failure, depth);
   return ast;
 }
 

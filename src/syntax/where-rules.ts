@@ -273,18 +273,22 @@ export class WhereRules extends QueryRules {
   private requireSpaceAround(keyword: IToken): void {
     const before = this.text.charCodeAt(keyword.startOffset - 1);
     const after = this.text.charCodeAt(end(keyword));
-    const name = keyword.image.toUpperCase();
     if (!isSpace(before)) {
       this.fail(
         "MISSING_WHITESPACE",
         keyword.startOffset,
         keyword.image.length,
-        `expected white space before ${name}`,
+        `expected white space before ${keyword.image.toUpperCase()}`,
       );
     }
     // At the end of input the missing operand is the error, reported by the parser.
     if (!Number.isNaN(after) && !isSpace(after)) {
-      this.fail("MISSING_WHITESPACE", end(keyword), 1, `expected white space after ${name}`);
+      this.fail(
+        "MISSING_WHITESPACE",
+        end(keyword),
+        1,
+        `expected white space after ${keyword.image.toUpperCase()}`,
+      );
     }
   }
 }
