@@ -79,25 +79,27 @@ const K = {
 
 /** The keyword a path spells in any case (2.1), `in` or `Null`, read without copying the text. */
 function keywordAt(text: string, start: number, end: number): TokenKind | undefined {
-  if (end - start > 4) return undefined;
+  const length = end - start;
+  if (length < 2 || length > 4) return undefined;
   // Lower case by `| 32`: paths hold letters, digits and `_`, none of which it turns into a letter.
-  const at = (i: number) => text.charCodeAt(start + i) | 32;
-  switch (end - start) {
-    case 2: {
-      const first = at(0);
-      const second = at(1);
-      if (first === 111) return second === 114 ? K.Or : undefined;
-      if (first !== 105) return undefined;
-      return second === 110 ? K.In : second === 115 ? K.Is : undefined;
-    }
-    case 3:
-      if (at(0) === 97) return at(1) === 110 && at(2) === 100 ? K.And : undefined;
-      return at(0) === 110 && at(1) === 111 && at(2) === 116 ? K.Not : undefined;
-    case 4:
-      return at(0) === 110 && at(1) === 117 && at(2) === 108 && at(3) === 108 ? K.Null : undefined;
-    default:
-      return undefined;
+  const first = text.charCodeAt(start) | 32;
+  const second = text.charCodeAt(start + 1) | 32;
+  if (length === 2) {
+    if (first === 111) return second === 114 ? K.Or : undefined;
+    if (first !== 105) return undefined;
+    return second === 110 ? K.In : second === 115 ? K.Is : undefined;
   }
+  const third = text.charCodeAt(start + 2) | 32;
+  if (length === 3) {
+    if (first === 97) return second === 110 && third === 100 ? K.And : undefined;
+    return first === 110 && second === 111 && third === 116 ? K.Not : undefined;
+  }
+  return first === 110 &&
+    second === 117 &&
+    third === 108 &&
+    (text.charCodeAt(start + 3) | 32) === 108
+    ? K.Null
+    : undefined;
 }
 
 /**

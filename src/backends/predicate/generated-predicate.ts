@@ -14,31 +14,62 @@ import type { Test, ValueTests } from "./value-tests.ts";
 /** The longest IN list tested by a chain of `===`; a longer one asks a Set. */
 const LONGEST_CHAIN = 8;
 
-// A program is a predicate's source as character codes: static text by its number in FRAGMENTS,
-// a constant `cN` or temporary `tN` by N in a range of its own (or, past the range, a marker and
-// N in digits). It is the cache key of the source's factory: a compile of a known shape costs
-// a short key and no source text, and a key costs its length in hashing.
+// A program is a predicate's source as character codes: static text or a template by its number
+// in PIECES (a template followed by the references of its holes), a constant `cN` or temporary
+// `tN` by N in a range of its own (or, past the range, a marker and N in digits). It is the cache
+// key of the source's factory: a compile of a known shape costs a short key and no source text,
+// and a key costs its length in hashing.
 const LONG_CONSTANT = 1;
 const LONG_TEMPORARY = 2;
-const FIRST_FRAGMENT = 3;
+const FIRST_PIECE = 3;
 const FIRST_DIGIT = 0x1000;
 const DIGIT_BASE = 0x7000;
 const FIRST_CONSTANT = 0x8000;
 const FIRST_TEMPORARY = 0xc000;
 const SHORT_REFERENCES = 0x4000;
-const FRAGMENTS: string[] = [];
-const fragmentIds = new Map<string, number>();
+
+/**
+ * Static source with holes, each hole one of the template's references: `${"key"}` is the first
+ * reference passed, and every hole of the same name is the same reference.
+ */
+interface Template {
+  readonly code: number;
+  /** Static text, and for a hole the number of its reference. */
+  readonly parts: readonly (string | number)[];
+  readonly references: number;
+}
+
+const PIECES: (string | Template)[] = [];
+const fragmentCodes = new Map<string, number>();
+
+function addPiece(piece: string | Template): number {
+  const code = FIRST_PIECE + PIECES.length;
+  if (code >= FIRST_DIGIT) throw new RangeError("too many pieces of source");
+  PIECES.push(piece);
+  return code;
+}
 
 /** The code of a static piece of source; only this file's templates and tables make one. */
 function fragment(text: string): number {
-  let id = fragmentIds.get(text);
-  if (id === undefined) {
-    id = FIRST_FRAGMENT + FRAGMENTS.length;
-    if (id >= FIRST_DIGIT) throw new RangeError("too many fragments of source");
-    FRAGMENTS.push(text);
-    fragmentIds.set(text, id);
+  let code = fragmentCodes.get(text);
+  if (code === undefined) {
+    code = addPiece(text);
+    fragmentCodes.set(text, code);
   }
-  return id;
+  return code;
+}
+
+function template(strings: TemplateStringsArray, ...holes: string[]): Template {
+  const names = [...new Set(holes)];
+  if (names.length > 3) throw new RangeError("a template takes at most three references");
+  const parts: (string | number)[] = [];
+  strings.forEach((text, i) => {
+    if (text !== "") parts.push(text);
+    if (i < holes.length) parts.push(names.indexOf(holes[i] as string));
+  });
+  const made = { code: FIRST_PIECE + PIECES.length, parts, references: names.length };
+  addPiece(made);
+  return made;
 }
 
 /**
@@ -48,24 +79,7 @@ function fragment(text: string): number {
 type Reference = number;
 const constantReference = (index: number): Reference => index * 2;
 const temporaryReference = (index: number): Reference => index * 2 + 1;
-
-/**
- * Static source with holes, each hole one of the template's references: `${"key"}` is the first
- * reference passed, and every hole of the same name is the same reference. Encoded as fragment
- * codes, and -1 - i for the hole of the i-th reference.
- */
-type Template = readonly number[];
-
-function template(strings: TemplateStringsArray, ...holes: string[]): Template {
-  const names = [...new Set(holes)];
-  if (names.length > 3) throw new RangeError("a template takes at most three references");
-  const parts: number[] = [];
-  strings.forEach((text, i) => {
-    if (text !== "") parts.push(fragment(text));
-    if (i < holes.length) parts.push(-1 - names.indexOf(holes[i] as string));
-  });
-  return parts;
-}
+const nameOf = (reference: Reference) => `${reference & 1 ? "t" : "c"}${reference >>> 1}`;
 
 /** Appends a reference's codes to a program. */
 function encode(reference: Reference, out: number[]): void {
@@ -101,15 +115,26 @@ function decode(program: string, at: number): [Reference, number] {
 function render(program: string, at: number): string {
   let source = "";
   while (at < program.length) {
-    const id = program.charCodeAt(at);
-    if (id >= FIRST_FRAGMENT && id < FIRST_DIGIT) {
-      source += FRAGMENTS[id - FIRST_FRAGMENT];
-      at++;
+    const code = program.charCodeAt(at);
+    if (code < FIRST_PIECE || code >= FIRST_DIGIT) {
+      const [reference, end] = decode(program, at);
+      source += nameOf(reference);
+      at = end;
       continue;
     }
-    const [reference, end] = decode(program, at);
-    source += `${reference & 1 ? "t" : "c"}${reference >>> 1}`;
-    at = end;
+    const piece = PIECES[code - FIRST_PIECE] as string | Template;
+    at++;
+    if (typeof piece === "string") {
+      source += piece;
+      continue;
+    }
+    const names: string[] = [];
+    for (let i = 0; i < piece.references; i++) {
+      const [reference, end] = decode(program, at);
+      names.push(nameOf(reference));
+      at = end;
+    }
+    for (const part of piece.parts) source += typeof part === "string" ? part : names[part];
   }
   return source;
 }
@@ -252,11 +277,11 @@ class PredicateProgram {
     encode(reference, this.out);
   }
 
-  fill(parts: Template, a: Reference, b = 0, c = 0): void {
-    for (const part of parts) {
-      if (part >= 0) this.out.push(part);
-      else this.reference(part === -1 ? a : part === -2 ? b : c);
-    }
+  fill(piece: Template, a: Reference, b = 0, c = 0): void {
+    this.out.push(piece.code);
+    encode(a, this.out);
+    if (piece.references > 1) encode(b, this.out);
+    if (piece.references > 2) encode(c, this.out);
   }
 
   expression(node: WhereExpression): void {
