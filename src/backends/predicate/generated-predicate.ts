@@ -9,7 +9,7 @@ import type {
 import { readBoolean, readNumber } from "../../schema/literals.ts";
 import { testOf } from "./closure-predicate.ts";
 import { compareCodePoints } from "./code-points.ts";
-import type { Test, ValueTests } from "./value-tests.ts";
+import { internalized, type Test, type ValueTests } from "./value-tests.ts";
 
 /** The longest IN list tested by a chain of `===`; a longer one asks a Set. */
 const LONGEST_CHAIN = 8;
@@ -178,7 +178,6 @@ const DIFFERS = template`${"v"} !== ${"c"}`;
 const IS_STRING = template`typeof ${"v"} === "string"`;
 const IS_NUMBER = template`typeof ${"v"} === "number"`;
 const IS_BOOLEAN = template`typeof ${"v"} === "boolean"`;
-const IS_NOT_STRING = template`typeof ${"v"} !== "string"`;
 const IS_NUMBER_NOT_NAN = template`typeof ${"v"} === "number" && ${"v"} === ${"v"}`;
 const COMPARE_STRINGS = template`${"compare"}(${"v"}, ${"c"}) `;
 const VALUE = template`${"v"} `;
@@ -378,11 +377,11 @@ class PredicateProgram {
     switch (this.tests.scalarType(node.path.segments)) {
       case "string":
         if (operator === "=") {
-          this.fill(EQUALS, v, this.constant(text));
+          this.fill(EQUALS, v, this.constant(internalized(text)));
         } else if (operator === "!=") {
           this.fill(IS_STRING, v);
           this.put(AND);
-          this.fill(DIFFERS, v, this.constant(text));
+          this.fill(DIFFERS, v, this.constant(internalized(text)));
         } else {
           this.fill(IS_STRING, v);
           this.put(AND);
@@ -408,21 +407,9 @@ class PredicateProgram {
         return false;
       case undefined: {
         // Without a schema the value's own type decides (2.3): strings and numbers inline.
-        if (operator === "=") {
-          this.put(OPEN);
-          this.fill(EQUALS, v, this.constant(text));
-          this.put(OR);
-          this.put(OPEN);
-          this.fill(IS_NOT_STRING, v);
-          this.put(AND);
-          this.fallback(node, v);
-          this.put(CLOSE);
-          this.put(CLOSE);
-          return true;
-        }
-        if (operator === "!=") {
+        if (operator === "=" || operator === "!=") {
           this.fill(IF_STRING, v);
-          this.fill(DIFFERS, v, this.constant(text));
+          this.fill(operator === "=" ? EQUALS : DIFFERS, v, this.constant(internalized(text)));
         } else {
           const n = readNumber(text);
           if (n === undefined) return false;
@@ -514,7 +501,8 @@ class PredicateProgram {
     this.put(OPEN);
     for (let i = 0; i < values.length; i++) {
       if (i > 0) this.put(OR);
-      this.fill(EQUALS, v, this.constant(values[i]));
+      const value = values[i];
+      this.fill(EQUALS, v, this.constant(typeof value === "string" ? internalized(value) : value));
     }
     this.put(CLOSE);
   }
