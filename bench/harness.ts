@@ -1,6 +1,8 @@
 // A small self-contained timing harness: no dependency, so what is measured is only the code
 // under test plus one indirect call per operation.
 
+import { Random } from "./random.ts";
+
 /** Settings shared by every benchmark module. */
 export interface BenchOptions {
   /** Measured time per case, in milliseconds, warm-up excluded. */
@@ -88,10 +90,20 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
+/** 0 … count - 1 in a random order (Fisher–Yates). */
+function shuffled(count: number, random: Random): number[] {
+  const order = Array.from({ length: count }, (_, i) => i);
+  for (let i = count - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [order[i], order[j]] = [order[j] as number, order[i] as number];
+  }
+  return order;
+}
+
 /**
  * Times each case for about `timeMs`: a warm-up that also sizes the batches, then `BATCHES`
- * rounds in which every case runs one batch, so drift (GC, JIT, CPU clock) hits all cases
- * alike. Returns the median time per operation of each case, in the order given.
+ * rounds in which every case runs one batch, in a new order each round, so drift (GC, JIT, CPU
+ * clock) hits all cases alike. Returns the median time per operation of each case, in the order given.
  */
 export function compare(cases: readonly BenchCase[], options: BenchOptions): Measurement[] {
   const batchMs = options.timeMs / BATCHES;
@@ -110,11 +122,16 @@ export function compare(cases: readonly BenchCase[], options: BenchOptions): Mea
     return Math.max(1, Math.round(batchMs / msPerOp));
   });
   const samples: number[][] = cases.map(() => []);
+  const random = new Random(0x0b47c4);
   for (let round = 0; round < BATCHES; round++) {
-    cases.forEach(({ fn }, index) => {
+    // A new order each round: the case run right after one that leaves much garbage pays for
+    // the collector's concurrent work (measured: up to a third of a predicate's pass), so no
+    // case may always follow the same one.
+    for (const index of shuffled(cases.length, random)) {
       const iterations = sizes[index] ?? 1;
+      const fn = cases[index]?.fn ?? (() => undefined);
       samples[index]?.push((runBatch(fn, iterations) * 1e6) / iterations);
-    });
+    }
   }
   return cases.map(({ name }, index) => {
     const sorted = [...(samples[index] ?? [])].sort((a, b) => a - b);

@@ -149,23 +149,23 @@ class WhereScanner {
 
   private main(c: number): void {
     const { text, offset } = this;
-    const next = text.charCodeAt(offset + 1);
-    if (c === 40) this.push(K.LParen, offset + 1);
-    else if (c === 41) this.push(K.RParen, offset + 1);
-    else if (c === 61) this.comparator(K.Equal, offset + 1);
-    else if (c === 62)
-      this.comparator(next === 61 ? K.GreaterEqual : K.Greater, offset + (next === 61 ? 2 : 1));
-    else if (c === 60)
-      this.comparator(next === 61 ? K.LessEqual : K.Less, offset + (next === 61 ? 2 : 1));
-    else if (c === 33 && next === 61) this.comparator(K.NotEqual, offset + 2);
-    else if (c === 126) {
-      this.push(K.Tilde, offset + 1);
-      this.mode = PATTERN;
-    } else if (isPathStart(c)) {
+    if (isPathStart(c)) {
       const end = pathEnd(text, offset);
       const keyword = keywordAt(text, offset, end);
       this.push(keyword ?? K.Path, end);
       if (keyword === K.In) this.mode = LIST;
+    } else if (c === 40) this.push(K.LParen, offset + 1);
+    else if (c === 41) this.push(K.RParen, offset + 1);
+    else if (c === 61) this.comparator(K.Equal, offset + 1);
+    else if (c === 62 || c === 60) {
+      const equal = text.charCodeAt(offset + 1) === 61;
+      const kind = c === 62 ? (equal ? K.GreaterEqual : K.Greater) : equal ? K.LessEqual : K.Less;
+      this.comparator(kind, offset + (equal ? 2 : 1));
+    } else if (c === 33 && text.charCodeAt(offset + 1) === 61)
+      this.comparator(K.NotEqual, offset + 2);
+    else if (c === 126) {
+      this.push(K.Tilde, offset + 1);
+      this.mode = PATTERN;
     } else {
       // Characters no main token starts with are one error, up to where one could start again.
       let end = offset + 1;

@@ -256,8 +256,8 @@ class PredicateProgram {
     this.tests = tests;
   }
 
-  // Equal values are not merged: a program then depends on the tree's shape alone, and a
-  // filter of a known shape with other values finds its factory in the cache.
+  // Equal values are not merged: a program then depends on the tree's shape and the schema's
+  // types, not on its values, and a filter of a known shape finds its factory in the cache.
   /** The reference to a new constant of the factory, holding `value`. */
   constant(value: unknown): Reference {
     this.constants.push(value);

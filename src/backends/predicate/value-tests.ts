@@ -188,11 +188,25 @@ export class ValueTests {
   }
 }
 
+/** The longest text internalized: a longer one is rare, and its length tells most values from it. */
+const LONGEST_INTERNALIZED = 64;
+/** How many internalized texts are kept for the next compile, before all are forgotten. */
+const MOST_INTERNALIZED = 1024;
+const internalizedTexts = new Map<string, string>();
+
 /**
  * The engine's one copy of a string, which `===` tells from another by address: a text of the
  * filter is a new string, and comparing it with a record's value would compare their characters
- * (measured: a fifth of a pass of `type.id=FOLDER`). A property name is always that copy.
+ * (measured: a fifth of a pass of `type.id=FOLDER`). A property name is always that copy; the
+ * copies are kept, as making one costs a tenth of a compile.
  */
 export function internalized(text: string): string {
-  return Object.keys({ [text]: 0 })[0] ?? text;
+  if (text.length > LONGEST_INTERNALIZED) return text;
+  let copy = internalizedTexts.get(text);
+  if (copy === undefined) {
+    copy = Object.keys({ [text]: 0 })[0] ?? text;
+    if (internalizedTexts.size >= MOST_INTERNALIZED) internalizedTexts.clear();
+    internalizedTexts.set(text, copy);
+  }
+  return copy;
 }

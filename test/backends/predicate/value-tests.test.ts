@@ -14,4 +14,9 @@ describe("internalized", () => {
       { numRuns: 2000 },
     );
   });
+
+  it("keeps giving equal strings past the number of copies it keeps", () => {
+    const texts = Array.from({ length: 3000 }, (_, i) => `value ${i}`);
+    for (const text of [...texts, ...texts]) expect(internalized(text)).toBe(text);
+  });
 });
