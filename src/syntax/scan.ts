@@ -60,23 +60,32 @@ function isInvisible(c: number): boolean {
   return false;
 }
 
-// Per ASCII code: what a bare value or pattern may hold (1), and may also start with (2).
+// Per ASCII code: what a bare value or pattern may hold (1), and may also start with (2); what
+// an identifier may hold (4), and may also start with (8). A table: a load per character.
 const BARE_REST = 1;
 const BARE_START = 2;
+const IDENTIFIER_PART = 4;
+const IDENTIFIER_START = 8;
 const ASCII_CLASSES = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
-  if (isInvisible(c) || ' \t\r\n(),"'.includes(String.fromCharCode(c))) continue;
-  ASCII_CLASSES[c] = "=!<>~".includes(String.fromCharCode(c)) ? BARE_REST : BARE_REST | BARE_START;
+  const char = String.fromCharCode(c);
+  let classes = 0;
+  if (!isInvisible(c) && !' \t\r\n(),"'.includes(char)) {
+    classes = "=!<>~".includes(char) ? BARE_REST : BARE_REST | BARE_START;
+  }
+  if (/[A-Za-z_]/.test(char)) classes |= IDENTIFIER_PART | IDENTIFIER_START;
+  if (/[0-9]/.test(char)) classes |= IDENTIFIER_PART;
+  ASCII_CLASSES[c] = classes;
 }
 
 /** Whether code unit `c` may stand in a bare value or pattern after its first character. */
 export function isBareChar(c: number): boolean {
-  return c < 128 ? ASCII_CLASSES[c] !== 0 : !isInvisible(c);
+  return c < 128 ? ((ASCII_CLASSES[c] as number) & BARE_REST) !== 0 : !isInvisible(c);
 }
 
 /** Whether code unit `c` may start a bare value (not `= ! < > ~`, 2.1). */
 export function isBareStart(c: number): boolean {
-  return c < 128 ? (ASCII_CLASSES[c] as number) >= BARE_START : !isInvisible(c);
+  return c < 128 ? ((ASCII_CLASSES[c] as number) & BARE_START) !== 0 : !isInvisible(c);
 }
 
 /** The end of the bare run starting at `offset` (which the caller has checked). */
@@ -98,11 +107,11 @@ export function spaceEnd(text: string, offset: number): number {
 }
 
 function isIdentifierStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+  return c < 128 && ((ASCII_CLASSES[c] as number) & IDENTIFIER_START) !== 0;
 }
 
 function isIdentifierPart(c: number): boolean {
-  return isIdentifierStart(c) || (c >= 48 && c <= 57);
+  return c < 128 && ((ASCII_CLASSES[c] as number) & IDENTIFIER_PART) !== 0;
 }
 
 /** Whether a path (1.3) starts with code unit `c`. */
