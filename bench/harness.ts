@@ -128,8 +128,8 @@ export function compare(cases: readonly BenchCase[], options: BenchOptions): Mea
     // the collector's concurrent work (measured: up to a third of a predicate's pass), so no
     // case may always follow the same one.
     for (const index of shuffled(cases.length, random)) {
+      const { fn } = cases[index] as BenchCase;
       const iterations = sizes[index] ?? 1;
-      const fn = cases[index]?.fn ?? (() => undefined);
       samples[index]?.push((runBatch(fn, iterations) * 1e6) / iterations);
     }
   }

@@ -364,9 +364,11 @@ class PredicateProgram {
         : node.kind === "pattern"
           ? this.pattern(node, v)
           : this.inList(node, v);
-    if (!inline) this.fallback(node, v);
+    // Called for every value: built now, not on the first call.
+    if (!inline) this.fill(CALL, this.constant(testOf(node, this.tests)[0]), v);
   }
 
+  /** The closures' test for a value of a type the inline test does not take. */
   private fallback(node: WherePredicate, v: Reference): void {
     this.fill(CALL, this.constant(lazyTest(node, this.tests)), v);
   }
@@ -455,26 +457,22 @@ class PredicateProgram {
   }
 
   private inList(node: InNode, v: Reference): boolean {
-    switch (this.tests.scalarType(node.path.segments)) {
-      case "string": {
-        const texts = distinct(node.values.map((value) => value.text));
-        if (node.negated) {
-          this.fill(IS_STRING, v);
-          this.put(AND);
-          this.put(NOT);
-        }
-        this.listed(texts, v);
-        return true;
-      }
+    const type = this.tests.scalarType(node.path.segments);
+    switch (type) {
+      case "string":
       case "integer":
       case "number": {
-        const numbers = distinct(node.values.map((value) => readNumber(value.text) as number));
+        const texts = node.values.map((value) => value.text);
+        const numeric = type !== "string";
         if (node.negated) {
-          this.fill(IS_NUMBER_NOT_NAN, v);
+          this.fill(numeric ? IS_NUMBER_NOT_NAN : IS_STRING, v);
           this.put(AND);
           this.put(NOT);
         }
-        this.listed(numbers, v);
+        const values: readonly unknown[] = numeric
+          ? texts.map((text) => readNumber(text) as number)
+          : texts;
+        this.listed(distinct(values), v);
         return true;
       }
       case undefined: {
@@ -567,8 +565,7 @@ const PREDICATE_END = template`; } catch (error) { if (r == null) return ${"answ
 /**
  * The program of the factory's predicate, which answers a record that is no object as one with
  * every field null: null and undefined by the error of reading them, primitives and arrays by
- * the own-property check, which refuses them. The counts of constants and temporaries lead, for
- * sourceOf() to declare them.
+ * the own-property check, which refuses them.
  */
 export function programOf(node: WhereExpression, tests: ValueTests): PredicateProgramOf {
   const generator = new PredicateProgram(tests);
