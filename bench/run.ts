@@ -1,5 +1,6 @@
 // Runs the benchmark modules: all of them, or those named on the command line
 // (`npm run bench -- parse` runs `parse` and every `parse-…` module).
+import { abuseBenchmark } from "./abuse.bench.ts";
 import { astCheckBenchmark } from "./ast-check.bench.ts";
 import { bundleBenchmark } from "./bundle.bench.ts";
 import { duckdbBenchmark } from "./duckdb.bench.ts";
@@ -26,6 +27,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   globBenchmark,
   astCheckBenchmark,
   serveBenchmark,
+  abuseBenchmark,
   httpBenchmark,
   bundleBenchmark,
 ];

@@ -15,13 +15,13 @@ import {
   readPositiveEnv,
 } from "./harness.ts";
 
-const CLIENTS = 50;
+export const CLIENTS = 50;
 const DEFAULT_SECONDS = 10;
 const ROOT = join(import.meta.dirname, "..");
 const CLI = join(ROOT, "dist", "cli.js");
 const DUMP = join(ROOT, "sample", "dump.json");
-const USER = "bench";
-const PASSWORD = "bench-password";
+export const USER = "bench";
+export const PASSWORD = "bench-password";
 
 /** The load's duration in seconds, from `QAQL_SERVE_SECONDS`. */
 export function readServeSeconds(env: NodeJS.ProcessEnv = process.env): number {
@@ -62,7 +62,7 @@ const LISTS: readonly (ListRequestInput & { readonly resource: string })[] = [
 ];
 const ITEMS = ["/artefacts/1000?fields=id,name,measures", "/findings/500000", "/projects/101"];
 
-function requestPaths(): string[] {
+export function requestPaths(): string[] {
   const lists = LISTS.map(({ resource, ...request }) => {
     const query = buildQueryString(request);
     return query === "" ? `/${resource}` : `/${resource}?${query}`;
@@ -70,12 +70,12 @@ function requestPaths(): string[] {
   return [...lists, ...ITEMS];
 }
 
-interface Server {
+export interface Server {
   readonly child: ChildProcess;
   readonly url: string;
 }
 
-function startServer(): Promise<Server> {
+export function startServer(): Promise<Server> {
   const child = spawn(
     process.execPath,
     [CLI, "serve", DUMP, "--port", "0", "--host", "127.0.0.1"],
@@ -101,7 +101,7 @@ function startServer(): Promise<Server> {
 }
 
 /** The peak and current resident set of a process in MB, from /proc (Linux only). */
-function residentMegabytes(pid: number): { peak: number; now: number } | undefined {
+export function residentMegabytes(pid: number): { peak: number; now: number } | undefined {
   const path = `/proc/${pid}/status`;
   if (!existsSync(path)) return undefined;
   const status = readFileSync(path, "utf8");
@@ -109,18 +109,18 @@ function residentMegabytes(pid: number): { peak: number; now: number } | undefin
   return { peak: (kB("VmHWM") * 1024) / 1e6, now: (kB("VmRSS") * 1024) / 1e6 };
 }
 
-function percentile(sorted: Float64Array, q: number): number {
+export function percentile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
-interface Load {
+export interface Load {
   readonly latencies: Float64Array;
   readonly errors: number;
   readonly firstError: string | undefined;
   readonly seconds: number;
 }
 
-async function runLoad(
+export async function runLoad(
   url: string,
   token: string,
   paths: readonly string[],

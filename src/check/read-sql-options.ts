@@ -78,6 +78,13 @@ export function readDialect(caller: string, value: unknown): Dialect {
       `expected nothing or an array, each item ${oneOf(PLACEHOLDER_STYLES)}; found ${describeFound(styles)}`,
     );
   }
+  if (value.textHoldsNul !== undefined && typeof value.textHoldsNul !== "boolean") {
+    fail(
+      caller,
+      "dialect.textHoldsNul",
+      `expected a boolean or nothing; found ${describeFound(value.textHoldsNul)}`,
+    );
+  }
   const json = value.json;
   if (json !== undefined) {
     if (!isPlainRecord(json)) fail(caller, "dialect.json", "expected an object of JSON hooks");

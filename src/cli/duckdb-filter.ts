@@ -2,7 +2,11 @@
 // filter as `toSql` compiles it; only the matches' texts come back to JavaScript, which parses
 // them as the JavaScript engine does and checks the filter again. Each record's fields are
 // extracted once (`json_extract` with a list of paths parses a document once), and the filter's
-// JSON access reads those values instead of the document.
+// JSON access reads those values instead of the document. DuckDB reads the one file it is
+// given and nothing else: no other file, no extension, no network.
+import { type FileHandle, open } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import type { WhereExpression } from "../ast/where.ts";
 import type { Predicate } from "../backends/predicate/compile-predicate.ts";
 import { compileSql } from "../backends/sql/compile-sql.ts";
@@ -89,11 +93,54 @@ export class DuckDbGaveUp extends Error {
   override readonly name = "DuckDbGaveUp";
 }
 
+/** The characters DuckDB reads as a pattern anywhere in a file name. */
+const PATTERN = /[*?[]/;
+
+/**
+ * The name under which DuckDB reads the file `handle` holds open, and only it; undefined where
+ * there is none. DuckDB expands `*`, `?`, `[…]` and a leading `~` in the names it is given, so
+ * on Linux it is given the process's own name for the open file, which holds none of them and
+ * is that very file even if the path is renamed meanwhile; elsewhere the absolute path, unless
+ * it holds a pattern character.
+ */
+export function literalName(
+  handle: FileHandle,
+  file: string,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
+  if (platform === "linux") return `/proc/self/fd/${handle.fd}`;
+  const absolute = resolve(file);
+  return PATTERN.test(absolute) ? undefined : absolute;
+}
+
+/** A DuckDB instance whose connection may read `name` and no other file, and loads no extension. */
+export async function openDuckDb(
+  duckdb: DuckDbApi,
+  name: string,
+): Promise<{ instance: DuckDBInstance; connection: DuckDBConnection }> {
+  const instance = await duckdb.DuckDBInstance.create(":memory:", {
+    memory_limit: "512MB",
+    autoinstall_known_extensions: "false",
+    autoload_known_extensions: "false",
+  });
+  try {
+    const connection = await instance.connect();
+    // DuckDB takes `allowed_paths` neither at creation nor once external access is off; and
+    // off it stays, for no statement can switch it on again.
+    await connection.run("SET allowed_paths = [?]", [name]);
+    await connection.run("SET enable_external_access = false");
+    return { instance, connection };
+  } catch (error) {
+    instance.closeSync();
+    throw error;
+  }
+}
+
 /**
  * The records of `file` that match, parsed, in batches as DuckDB returns them; each is checked
  * against `matches` as well, so an engine difference can only drop a record, never add one.
  * Throws DuckDbGaveUp when DuckDB cannot read the file or returns a text JSON.parse refuses,
- * or a record that is no object.
+ * or a record that is no object, and where it cannot be given the file's name (literalName).
  */
 export async function* duckDbMatches(
   duckdb: DuckDbApi,
@@ -105,11 +152,16 @@ export async function* duckDbMatches(
   matches: Predicate,
 ): AsyncGenerator<Record<string, unknown>[]> {
   const { sql, params } = duckDbQuery(ast, schema, timeZone, format);
-  params[0] = file;
-  let instance: InstanceType<DuckDbApi["DuckDBInstance"]> | undefined;
+  let handle: FileHandle | undefined;
+  let instance: DuckDBInstance | undefined;
   try {
-    instance = await duckdb.DuckDBInstance.create(":memory:", { memory_limit: "512MB" });
-    const connection = await instance.connect();
+    handle = await open(file, "r");
+    const name = literalName(handle, file);
+    if (name === undefined) throw new DuckDbGaveUp(`DuckDB would read ${file} as a pattern`);
+    params[0] = name;
+    const opened = await openDuckDb(duckdb, name);
+    instance = opened.instance;
+    const connection = opened.connection;
     try {
       const result = await connection.stream(sql, params as never);
       // A column at a time: converting whole rows to values costs more than the parse.
@@ -132,5 +184,6 @@ export async function* duckDbMatches(
     throw new DuckDbGaveUp(error instanceof Error ? error.message : String(error));
   } finally {
     instance?.closeSync();
+    await handle?.close();
   }
 }

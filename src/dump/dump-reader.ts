@@ -121,8 +121,6 @@ const EXPECTED: Readonly<Record<State, string>> = {
 };
 
 const NONE = -1;
-/** `#nl` before any search in this run. */
-const UNSEARCHED = -2;
 
 const EMPTY = new Uint8Array(0);
 
@@ -189,13 +187,11 @@ export class DumpSplitter {
   #state: State = "start";
 
   // One run over `#buf`: the index reached, where it must stop for the batch size, whether it
-  // did, the first index still needed (NONE: none before `#i`), the next line break at or
-  // after the last search (NONE: none before the end; UNSEARCHED).
+  // did, the first index still needed (NONE: none before `#i`).
   #i = 0;
   #stopAt = 0;
   #stopped = false;
   #keep = NONE;
-  #nl = UNSEARCHED;
 
   // The array being read: a member of the top-level object or the top-level value itself.
   #inObject = false;
@@ -208,7 +204,9 @@ export class DumpSplitter {
   #probeScan = 0;
   #probeEnd = NONE;
   #probeCapped = false;
-  // No line break lies between the last search's start and this offset.
+  // No line break lies between the last search's start and this offset, where the search
+  // stopped (at the break it found, or the end): the next search resumes there, so each byte
+  // is searched once, however often a search starts before it.
   #noBreakBefore = 0;
   // Line bookkeeping: newlines are counted up to `#counted`, as bytes are discarded.
   #counted = 0;
@@ -320,23 +318,25 @@ export class DumpSplitter {
     this.#buf = this.#store.subarray(0, needed);
   }
 
-  /** The index of the first line break at or after index `from` of `#buf`, or NONE. */
+  /**
+   * The index of the first line break at or after index `from` of `#buf`, or NONE; `from` never
+   * goes back, as the runs move forward.
+   */
   #nextBreak(from: number): number {
     const buf = this.#buf;
     const nl = indexOfByte(buf, 0x0a, Math.max(from, this.#noBreakBefore - this.#base));
-    if (nl !== -1) return nl;
-    this.#noBreakBefore = this.#base + buf.length;
-    return NONE;
+    this.#noBreakBefore = this.#base + (nl === -1 ? buf.length : nl);
+    return nl === -1 ? NONE : nl;
   }
 
   /** Counts the line breaks before absolute offset `to` (all in `#buf`). */
   #countLines(to: number): void {
-    const buf = this.#buf;
-    const end = to - this.#base;
+    // The search stops at `to`: beyond it may lie a record of any length, not yet ended.
+    const buf = this.#buf.subarray(0, to - this.#base);
     let at = this.#counted - this.#base;
     for (;;) {
       const nl = indexOfByte(buf, 0x0a, at);
-      if (nl === -1 || nl >= end) break;
+      if (nl === -1) break;
       this.#lines++;
       this.#lineStart = this.#base + nl + 1;
       at = nl + 1;
@@ -464,7 +464,6 @@ export class DumpSplitter {
     this.#stopAt = this.#i + BATCH_BYTES;
     this.#stopped = false;
     this.#keep = NONE;
-    this.#nl = UNSEARCHED;
     while (this.#step()) {
       // Each step moves the state on; it returns false when it needs more input or stops.
     }
@@ -567,8 +566,7 @@ export class DumpSplitter {
   /** A record's "{" at `i`: its line is tried first, else its bytes are scanned. */
   #object(i: number): boolean {
     const lines = this.#state === "lines";
-    let nl = this.#nl;
-    if (nl !== NONE && nl < i) nl = this.#nl = this.#nextBreak(i);
+    const nl = this.#nextBreak(i);
     const n = this.#buf.length;
     if (nl === NONE && lines) {
       if (!this.#eof) return this.#wait(i);

@@ -1,3 +1,4 @@
+import { capIssues, truncationMembers } from "./issue-list.ts";
 import { lineColumnOf, renderCaret } from "./position.ts";
 import { definedMembers, type ErrorJson, QaqlError } from "./qaql-error.ts";
 
@@ -111,24 +112,40 @@ export interface ValidationIssue {
   readonly suggestion?: string;
 }
 
-/** The filter or selection is well-formed but does not fit the schema; lists every problem. */
+/**
+ * The filter or selection is well-formed but does not fit the schema; lists the first
+ * `MAX_ISSUES` problems and counts them all.
+ */
 export class QueryValidationError extends QueryError {
   override readonly name = "QueryValidationError";
   /** The parameter whose value `input` is (the language it is written in), also the message's first word. */
   readonly parameter: QueryLanguage;
-  /** Every problem, in the order of the text; `code`, `offset` and `length` are the first one's. */
+  /** The first `MAX_ISSUES` (100) problems, in the order of the text; `code`, `offset` and `length` are the first one's. */
   readonly issues: readonly ValidationIssue[];
+  /** How many problems were found: more than `issues` holds when the list was cut. */
+  readonly issueCount: number;
 
-  constructor(language: QueryLanguage, input: string, issues: readonly ValidationIssue[]) {
+  /** `issueCount` is the total found when `issues` holds only the first of them (`IssueList`). */
+  constructor(
+    language: QueryLanguage,
+    input: string,
+    issues: readonly ValidationIssue[],
+    issueCount?: number,
+  ) {
     const first = issues[0];
     if (!first) throw new RangeError("a QueryValidationError needs at least one issue");
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+    const capped = capIssues(issues, issueCount);
+    const more = capped.issueCount > 1 ? ` (and ${capped.issueCount - 1} more)` : "";
     super(language, input, first.code, first.offset, first.length, first.message + more);
     this.parameter = language;
-    this.issues = issues;
+    this.issues = capped.issues;
+    this.issueCount = capped.issueCount;
   }
 
-  /** The JSON body: as `QueryError`'s, with `parameter` and the `issues`, each with its `line` and `column`. */
+  /**
+   * The JSON body: as `QueryError`'s, with `parameter` and the `issues` kept, each with its
+   * `line` and `column`; when more were found, `issueCount` (the total) and `truncated: true`.
+   */
   override toJSON(): ErrorJson {
     const issues = this.issues.map(({ code, message, offset, length, ...rest }) =>
       definedMembers({
@@ -140,7 +157,11 @@ export class QueryValidationError extends QueryError {
         ...rest,
       }),
     );
-    return { ...withParameter(super.toJSON(), this.parameter), issues };
+    return {
+      ...withParameter(super.toJSON(), this.parameter),
+      issues,
+      ...truncationMembers(issues.length, this.issueCount),
+    };
   }
 }
 

@@ -5,28 +5,38 @@ import { formatWhere } from "../backends/format/format-where.ts";
 import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
 import { compileProjection, type Projection } from "../backends/projection/compile-projection.ts";
 import { type PageLinks, pageLinksMaker } from "../list/paginate.ts";
-import type { ListRequest } from "../list/read-list-request.ts";
+import { type ListRequest, listParametersOf } from "../list/read-list-request.ts";
 import type { Schema } from "../schema/schema.ts";
-import { RecentCache } from "./recent-cache.ts";
-
-/** How many query strings a handler keeps read and compiled: the pages of its busiest lists. */
-export const COMPILED_REQUESTS = 256;
+import type { RecentCache } from "./recent-cache.ts";
 
 /** A list request read once, with its filter compiled per time zone and its projection. */
 export interface CompiledRequest {
   readonly list: ListRequest;
-  /** The filter in a time zone, compiled at its first use; `undefined` without `where`. */
+  /** The filter in a (canonical) time zone, compiled at its first use; `undefined` without `where`. */
   matches(timeZone: string): Predicate | undefined;
   /** The projection of `fields`, compiled at its first use; `undefined` without `fields`. */
   projection(): Projection | undefined;
-  /** The `_links` of this request's page at `selfUrl`, its last URL's reading kept. */
+  /** The `_links` of this request's page at `selfUrl`, the last short URL's reading kept. */
   links(selfUrl: string, total: number): PageLinks;
 }
 
+/** The zones whose predicates one request keeps at hand; others are looked up in the cache. */
+const ZONES_AT_HAND = 4;
+/** A longer URL's links are made anew each time, so that no entry keeps a padded URL. */
+const LONGEST_URL_KEPT = 4096;
+/**
+ * Estimated bytes of memory per character of `where` and `fields` once parsed and compiled:
+ * about 46 per character of a large query string, measured with the heap, then rounded up.
+ */
+const BYTES_PER_CHARACTER = 96;
+/** Estimated bytes of any entry besides its texts. */
+const ENTRY_BYTES = 512;
+
 /** Freezes a tree the parser made, so that a source function cannot change a cached request. */
-function deepFreeze<T>(root: T): T {
+export function deepFreeze<T>(root: T): T {
   const pending: unknown[] = [root];
-  for (let value = pending.pop(); value !== undefined; value = pending.pop()) {
+  while (pending.length > 0) {
+    const value = pending.pop();
     if (typeof value !== "object" || value === null || Object.isFrozen(value)) continue;
     Object.freeze(value);
     for (const member of Object.values(value)) pending.push(member);
@@ -34,20 +44,18 @@ function deepFreeze<T>(root: T): T {
   return root;
 }
 
-/** What the requests of one handler share: its schema, and the filters and selections compiled. */
+/** What the requests of one reading key share: the cache, the schema, the key itself. */
 interface Compilers {
+  readonly store: RecentCache<string, unknown>;
   readonly schema: Schema | undefined;
-  /** Predicates by zone and canonical filter: the pages of a list share one, which runs hot. */
-  readonly predicates: RecentCache<string, Predicate>;
-  /** Projections by canonical selection. */
-  readonly projections: RecentCache<string, Projection>;
+  readonly readingKey: string;
 }
 
 function compile(list: ListRequest, compilers: Compilers): CompiledRequest {
   const where: WhereExpression | undefined = list.where;
   const fields: FieldsNode | undefined = list.fields;
-  const { schema, predicates, projections } = compilers;
-  const byZone = new Map<string, Predicate>();
+  const { store, schema, readingKey } = compilers;
+  const atHand = new Map<string, Predicate>();
   let canonicalWhere: string | undefined;
   let projection: Projection | undefined;
   let linksAt: { selfUrl: string; make: (page: number, total: number) => PageLinks } | undefined;
@@ -55,50 +63,68 @@ function compile(list: ListRequest, compilers: Compilers): CompiledRequest {
     list,
     matches(timeZone) {
       if (where === undefined) return undefined;
-      let predicate = byZone.get(timeZone);
+      let predicate = atHand.get(timeZone);
       if (!predicate) {
         canonicalWhere ??= formatWhere(where);
+        const key = `p\0${readingKey}\0${timeZone}\0${canonicalWhere}`;
         // The tree is the parser's own, validated against the schema: nothing to check again.
-        predicate = predicates.get(`${timeZone}\n${canonicalWhere}`, () =>
-          compilePredicate(where, { schema, timeZone }),
-        );
-        byZone.set(timeZone, predicate);
+        const make = () => compilePredicate(where, { schema, timeZone });
+        predicate = store.get(
+          key,
+          make,
+          ENTRY_BYTES + key.length * BYTES_PER_CHARACTER,
+        ) as Predicate;
+        if (atHand.size < ZONES_AT_HAND) atHand.set(timeZone, predicate);
       }
       return predicate;
     },
     projection() {
       if (fields === undefined) return undefined;
-      projection ??= projections.get(formatFields(fields), () => compileProjection(fields));
+      if (!projection) {
+        const key = `f\0${formatFields(fields)}`;
+        const make = () => compileProjection(fields);
+        projection = store.get(
+          key,
+          make,
+          ENTRY_BYTES + key.length * BYTES_PER_CHARACTER,
+        ) as Projection;
+      }
       return projection;
     },
     links(selfUrl, total) {
-      if (linksAt?.selfUrl !== selfUrl) {
-        linksAt = { selfUrl, make: pageLinksMaker(selfUrl, list.size) };
-      }
-      return linksAt.make(list.page, total);
+      if (linksAt?.selfUrl === selfUrl) return linksAt.make(list.page, total);
+      const make = pageLinksMaker(selfUrl, list.size);
+      if (selfUrl.length <= LONGEST_URL_KEPT) linksAt = { selfUrl, make };
+      return make(list.page, total);
     },
   };
 }
 
 /**
- * The list requests a handler read lately, by their raw query string, least recently used
- * first out: a client paging through a list sends the same `where` and `fields` again and
- * again, and each is parsed, checked and compiled once. Errors are not kept.
+ * The list requests handlers read lately, kept in a `ListRequestCache`'s store by what their
+ * answer depends on: the reading key (schema, limits, page sizes) and the decoded `where`,
+ * `fields`, `page` and `size`, so that padding parameters or another spelling of an escape
+ * cost no new entry. A client paging through a list sends the same `where` and `fields` again
+ * and again, and each is parsed, checked and compiled once. Errors are not kept.
  */
 export class CompiledRequests {
-  readonly #entries = new RecentCache<string, CompiledRequest>(COMPILED_REQUESTS);
   readonly #compilers: Compilers;
 
-  constructor(schema: Schema | undefined) {
-    this.#compilers = {
-      schema,
-      predicates: new RecentCache(COMPILED_REQUESTS),
-      projections: new RecentCache(COMPILED_REQUESTS),
-    };
+  constructor(store: RecentCache<string, unknown>, schema: Schema | undefined, readingKey: string) {
+    this.#compilers = { store, schema, readingKey };
   }
 
-  /** The request of `query`, read by `read` unless it is kept. */
-  get(query: string, read: () => ListRequest): CompiledRequest {
-    return this.#entries.get(query, () => compile(deepFreeze(read()), this.#compilers));
+  /** The request of the query string `search`, read by `read` unless it is kept. */
+  get(search: string, read: () => ListRequest): CompiledRequest {
+    const parameters = listParametersOf(search);
+    // A repeated parameter or a broken escape: `read` throws its error, which is not kept.
+    if (parameters === undefined) return compile(deepFreeze(read()), this.#compilers);
+    const { where, fields, page, size } = parameters;
+    const mark = (value: string | undefined) => (value === undefined ? "-" : `=${value}`);
+    const key = `r\0${this.#compilers.readingKey}\0${mark(where)}\0${mark(fields)}\0${mark(page)}\0${mark(size)}`;
+    const texts = (where?.length ?? 0) + (fields?.length ?? 0);
+    const bytes = ENTRY_BYTES + key.length * 2 + texts * BYTES_PER_CHARACTER;
+    const make = () => compile(deepFreeze(read()), this.#compilers);
+    return this.#compilers.store.get(key, make, bytes) as CompiledRequest;
   }
 }

@@ -4,7 +4,7 @@ import { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { resourceOf } from "../list/paginate.ts";
 import { readListRequest } from "../list/read-list-request.ts";
-import { COMPILED_REQUESTS, type CompiledRequest, CompiledRequests } from "./compiled-requests.ts";
+import { type CompiledRequest, CompiledRequests } from "./compiled-requests.ts";
 import {
   checkSourceResult,
   type ListSourceFunction,
@@ -14,13 +14,14 @@ import {
   readRecords,
   sourceRequestOf,
 } from "./list-source.ts";
-import { negotiateMediaType } from "./media-types.ts";
+import { ACCEPT_TOO_LONG_MESSAGE, isAcceptTooLong, negotiateMediaType } from "./media-types.ts";
 import {
   type HandlerSettings,
   type ListHandlerOptions,
   readHandlerOptions,
 } from "./read-handler-options.ts";
-import { RecentCache } from "./recent-cache.ts";
+import type { RecentCache } from "./recent-cache.ts";
+import { ListRequestCache, readingKeyOf, storeOf } from "./request-cache.ts";
 import {
   badRequestBody,
   errorBody,
@@ -62,11 +63,13 @@ function callOf(request: Request): ListCall {
   };
 }
 
-/** The request's `timezone` header, checked (`UnknownTimeZoneError`), or the default zone. */
+/**
+ * The zone of the request's `timezone` header in its canonical spelling (`europe/PARIS` is
+ * `Europe/Paris`), checked (`UnknownTimeZoneError`), or the default zone.
+ */
 export function readTimeZone(header: string | null, fallback: string): string {
   if (header === null) return fallback;
-  calendarOf(header);
-  return header;
+  return calendarOf(header).timeZone;
 }
 
 /** What a handler reads of a request's URL. */
@@ -82,13 +85,14 @@ interface UrlReading {
 
 function readUrl(settings: HandlerSettings, text: string): UrlReading {
   const url = new URL(text);
-  const { pathname, search, origin } = url;
-  // A relative link to a path starting `//` would name another host: keep that one absolute.
-  const base = settings.linkBase || (pathname.startsWith("//") ? origin : "");
+  const { search, origin } = url;
+  // Empty segments go: a relative link starting `//` would name another host, and the links
+  // never take a host from the request.
+  const pathname = url.pathname.replace(/\/{2,}/g, "/");
   return {
     pathname,
     search,
-    selfUrl: `${base}${pathname}${search}`,
+    selfUrl: `${settings.linkBase}${pathname}${search}`,
     resource: settings.resource ?? resourceOf(`${origin}${pathname}`),
   };
 }
@@ -134,32 +138,37 @@ async function readFromFunction(
   return { items: project(items, projection), total };
 }
 
-/** What a handler keeps between requests: their readings, by the text they were read from. */
+/** What a handler keeps between requests, in a cache it may share with other handlers. */
 interface HandlerMemory {
   readonly requests: CompiledRequests;
-  /** The type each `Accept` header negotiates. */
-  readonly accepts: RecentCache<string, string | undefined>;
-  /** The URLs of the requests lately read: a client paging through a list sends few. */
-  readonly urls: RecentCache<string, UrlReading>;
+  readonly store: RecentCache<string, unknown>;
+  /** Tells this handler's URL readings apart from another's, whose settings may differ. */
+  readonly handlerId: number;
 }
 
-/** The most `Accept` headers a handler keeps read: browsers and clients send few. */
-const KEPT_HEADERS = 64;
-/** A longer header is read anew each time, so that the memory stays small. */
-const LONGEST_KEPT = 512;
 /** A longer URL is read anew each time. */
 const LONGEST_URL_KEPT = 4096;
+let nextHandlerId = 1;
 
-function recall<V>(
-  cache: RecentCache<string, V>,
-  key: string,
-  read: (key: string) => V,
-  longest = LONGEST_KEPT,
-): V {
-  return key.length > longest ? read(key) : cache.get(key, read);
+/** The type an `Accept` header negotiates, each header negotiated once while kept. */
+export function negotiateKept(
+  store: RecentCache<string, unknown>,
+  header: string | null,
+  mediaTypes: readonly string[],
+): string | undefined {
+  if (header === null) return negotiateMediaType(undefined, mediaTypes);
+  const key = `a\0${mediaTypes[0]}\0${header}`;
+  const negotiate = () => negotiateMediaType(header, mediaTypes);
+  return store.get(key, negotiate, 128 + key.length * 2) as string | undefined;
 }
 
-// The checks in qaql serve's order: accept (406), method (405), then the request itself (400).
+function readUrlKept(settings: HandlerSettings, memory: HandlerMemory, url: string): UrlReading {
+  if (url.length > LONGEST_URL_KEPT) return readUrl(settings, url);
+  const key = `u\0${memory.handlerId}\0${url}`;
+  return memory.store.get(key, () => readUrl(settings, url), 256 + key.length * 6) as UrlReading;
+}
+
+// The checks in qaql serve's order: accept (431, 406), method (405), then the request (400).
 async function answer(
   settings: HandlerSettings,
   memory: HandlerMemory,
@@ -169,10 +178,13 @@ async function answer(
   const { method } = call;
   try {
     const accept = call.header("accept");
-    const negotiate = (header: string | undefined) =>
-      negotiateMediaType(header, settings.mediaTypes);
-    const negotiated =
-      accept === null ? negotiate(undefined) : recall(memory.accepts, accept, negotiate);
+    if (isAcceptTooLong(accept)) {
+      const body = errorBody(431, "HEADER_TOO_LARGE", ACCEPT_TOO_LONG_MESSAGE, {
+        header: "accept",
+      });
+      return jsonAnswer(method, 431, mediaType, body);
+    }
+    const negotiated = negotiateKept(memory.store, accept, settings.mediaTypes);
     if (negotiated === undefined) {
       const supported = settings.mediaTypes;
       const message = `accept: no type the request accepts is served; the API answers in ${supported.join(", ")}`;
@@ -185,7 +197,7 @@ async function answer(
       const body = errorBody(405, "METHOD_NOT_ALLOWED", message);
       return jsonAnswer(method, 405, mediaType, body, { allow: "GET, HEAD" });
     }
-    const url = recall(memory.urls, call.url, (text) => readUrl(settings, text), LONGEST_URL_KEPT);
+    const url = readUrlKept(settings, memory, call.url);
     const { resource } = url;
     if (resource === undefined || resource === "" || resource === "_links") {
       throw new TypeError(
@@ -213,16 +225,22 @@ async function answer(
   }
 }
 
+/** The cache of a handler given none: a quarter of a shared one's default bound. */
+const HANDLER_CACHE = { maxBytes: 8 * 1024 * 1024, maxEntries: 1024 };
+
 /**
  * The handler of `createListHandler` for an adapter that writes the answer itself (the Node
  * frameworks): no Web `Request` or `Response` in between. Throws `InvalidOptionError`.
  */
 export function createListAnswerer(options: ListHandlerOptions): ListAnswerer {
   const settings = readHandlerOptions(options);
+  const store = storeOf(settings.cache ?? new ListRequestCache(HANDLER_CACHE));
+  const { schema, limits, defaultSize, maxSize } = settings;
+  const readingKey = readingKeyOf(schema, limits, defaultSize, maxSize);
   const memory: HandlerMemory = {
-    requests: new CompiledRequests(settings.schema),
-    accepts: new RecentCache(KEPT_HEADERS),
-    urls: new RecentCache(COMPILED_REQUESTS),
+    requests: new CompiledRequests(store, schema, readingKey),
+    store,
+    handlerId: nextHandlerId++,
   };
   return (call) => answer(settings, memory, call);
 }

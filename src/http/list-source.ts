@@ -204,6 +204,8 @@ class SourceRequest implements ListSourceRequest {
       readToSqlOptions("toSql", sqlOptions);
       return undefined;
     };
+    // A source may keep the request or pass it on: what it changes must not reach the next one.
+    Object.freeze(this);
   }
 
   /** Made only when asked for: a Node adapter has no Web `Request` otherwise. */

@@ -77,6 +77,20 @@ export function parseAccept(header: string): MediaRange[] {
   return ranges;
 }
 
+/**
+ * The longest `Accept` header read, in characters: browsers send about 200. Reading one costs
+ * about 40 ns a character, so a longer header is refused before it is parsed.
+ */
+export const MAX_ACCEPT_LENGTH = 1024;
+
+/** The message of the 431 of an `Accept` header too long to be read. */
+export const ACCEPT_TOO_LONG_MESSAGE = `accept: the header is longer than ${MAX_ACCEPT_LENGTH} characters, far above what any client sends`;
+
+/** Whether an `Accept` header is too long to be read (`MAX_ACCEPT_LENGTH`). */
+export function isAcceptTooLong(header: string | null | undefined): boolean {
+  return header != null && header.length > MAX_ACCEPT_LENGTH;
+}
+
 const VENDOR_NAME = /^[A-Za-z0-9][A-Za-z0-9.-]*$/;
 
 /** Whether a name can stand for `<vendor>` in `application/vnd.<vendor>.app-v2+json`: letters, digits, `.` and `-`. */

@@ -15,6 +15,7 @@ import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { ListSource, ListSourceFunction } from "./list-source.ts";
 import { isVendorName, supportedMediaTypes } from "./media-types.ts";
+import { isListRequestCache, type ListRequestCache } from "./request-cache.ts";
 
 /** Options of `createListHandler`: where the records come from, and how the list is answered. */
 export interface ListHandlerOptions {
@@ -49,6 +50,11 @@ export interface ListHandlerOptions {
    * must not throw. `console.error` unless set.
    */
   readonly onError?: ((error: unknown, request: Request) => void) | undefined;
+  /**
+   * Where the handler keeps the requests it read and compiled: a `ListRequestCache` that other
+   * handlers may share, so that many lists keep one bound; a cache of 8 MiB of its own unless set.
+   */
+  readonly cache?: ListRequestCache | undefined;
 }
 
 /** Where the records come from, told apart once. */
@@ -70,6 +76,7 @@ export interface HandlerSettings {
   readonly linkBase: string;
   readonly limits: ParseLimits;
   readonly onError: (error: unknown, request: Request) => void;
+  readonly cache: ListRequestCache | undefined;
 }
 
 const CALLER = "createListHandler";
@@ -85,6 +92,7 @@ const OPTION_NAMES: readonly (keyof ListHandlerOptions)[] = [
   "baseUrl",
   "limits",
   "onError",
+  "cache",
 ];
 
 function fail(option: string, problem: string): never {
@@ -192,6 +200,11 @@ function readOnError(value: unknown): HandlerSettings["onError"] {
   return fail("onError", `expected a function; found ${describeFound(value)}`);
 }
 
+function readCache(value: unknown): ListRequestCache | undefined {
+  if (value === undefined || isListRequestCache(value)) return value;
+  return fail("cache", `expected a ListRequestCache; found ${describeFound(value)}`);
+}
+
 /**
  * Checks `createListHandler`'s options, which may come from anywhere (grammar/language.md 7.4):
  * every member known, of its type and in its range, or `InvalidOptionError` naming it.
@@ -215,5 +228,6 @@ export function readHandlerOptions(options: unknown): HandlerSettings {
     linkBase: readBaseUrl(member("baseUrl")),
     limits: readLimitsOption(CALLER, member("limits")),
     onError: readOnError(member("onError")),
+    cache: readCache(member("cache")),
   };
 }

@@ -1,42 +1,53 @@
 /**
- * A map keeping at most `capacity` entries, the least recently used going first. A hit only
- * stamps the entry: the scan for the oldest happens on a miss, which a busy handler seldom has.
+ * A map keeping at most `capacity` entries and `maxBytes` of their estimated size, the least
+ * recently used going first. A hit moves the entry to the end of the map's order, so the
+ * oldest is always the first: eviction costs the same however many entries are kept.
  */
 export class RecentCache<K, V> {
-  readonly #entries = new Map<K, { value: V; used: number }>();
+  readonly #entries = new Map<K, { readonly value: V; readonly bytes: number }>();
   readonly #capacity: number;
-  #clock = 0;
+  readonly #maxBytes: number;
+  #bytes = 0;
 
-  constructor(capacity: number) {
+  constructor(capacity: number, maxBytes = Number.POSITIVE_INFINITY) {
     this.#capacity = capacity;
+    this.#maxBytes = maxBytes;
   }
 
   get size(): number {
     return this.#entries.size;
   }
 
-  /** The value kept for `key`, or the one `make` returns, kept unless it throws. */
-  get(key: K, make: (key: K) => V): V {
+  /** The estimated size of what is kept, as the callers of `get` gave it. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /**
+   * The value kept for `key`, or the one `make` returns, kept unless it throws or its estimated
+   * size (`bytes`, 0 unless given) alone exceeds the bound.
+   */
+  get(key: K, make: (key: K) => V, bytes = 0): V {
     const kept = this.#entries.get(key);
     if (kept) {
-      kept.used = ++this.#clock;
+      this.#entries.delete(key);
+      this.#entries.set(key, kept);
       return kept.value;
     }
     const value = make(key);
-    if (this.#entries.size >= this.#capacity) this.#evictOldest();
-    this.#entries.set(key, { value, used: ++this.#clock });
+    if (bytes > this.#maxBytes) return value;
+    this.#entries.set(key, { value, bytes });
+    this.#bytes += bytes;
+    while (this.#entries.size > this.#capacity || this.#bytes > this.#maxBytes) {
+      const oldest = this.#entries.keys().next().value as K;
+      this.#bytes -= (this.#entries.get(oldest) as { bytes: number }).bytes;
+      this.#entries.delete(oldest);
+    }
     return value;
   }
 
-  #evictOldest(): void {
-    let oldest: K | undefined;
-    let used = Infinity;
-    for (const [key, entry] of this.#entries) {
-      if (entry.used < used) {
-        used = entry.used;
-        oldest = key;
-      }
-    }
-    this.#entries.delete(oldest as K);
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
   }
 }

@@ -7,13 +7,14 @@ import { echoSafeJson } from "./echo.ts";
 export const JSON_MEDIA_TYPE = "application/json";
 
 /** The statuses a list handler answers with besides 200. */
-export type ErrorStatus = 400 | 405 | 406 | 500;
+export type ErrorStatus = 400 | 405 | 406 | 431 | 500;
 
 // Written out, since node:http's STATUS_CODES is not there in a browser or a worker.
 const REASONS: Readonly<Record<ErrorStatus, string>> = {
   400: "Bad Request",
   405: "Method Not Allowed",
   406: "Not Acceptable",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
 };
 

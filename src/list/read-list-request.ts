@@ -95,6 +95,24 @@ function repeated(entry: Entry): QueryParameterError {
 }
 
 /**
+ * What a list request's answer depends on in its query string: the decoded `where`, `fields`,
+ * `page` and `size`, absent ones as `undefined`, whatever else the string holds; `undefined`
+ * when `readListRequest` would fail on a repeated parameter or a broken escape.
+ */
+export function listParametersOf(
+  query: string,
+): Readonly<Partial<Record<ListParameter, string>>> | undefined {
+  const values: Partial<Record<ListParameter, string>> = {};
+  for (const entry of entriesOf(query)) {
+    if (values[entry.name] !== undefined) return undefined;
+    const decoded = decodeQueryComponent(entry.value);
+    if (typeof decoded !== "string") return undefined;
+    values[entry.name] = decoded;
+  }
+  return values;
+}
+
+/**
  * Reads a list request's `where`, `fields`, `page` and `size` (grammar/language.md 6) from
  * `URLSearchParams`, a query string (with or without `?`) or a whole URL, percent-decoding a
  * string strictly (`+` is a space); throws the first problem, positioned in its parameter's value.

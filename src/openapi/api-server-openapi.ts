@@ -337,6 +337,12 @@ function componentsOf(
           "in application/json, lists them in `supported`.",
         content: contentOf(["application/json"], ref("schemas", "Error")),
       },
+      HeaderTooLarge: {
+        description:
+          "The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers " +
+          "together are larger than 256 KiB (MALFORMED_REQUEST).",
+        content: contentOf(["application/json"], ref("schemas", "Error")),
+      },
       TooManyTokenRequests: error(
         "Too many tokens asked for by this user (TOO_MANY_TOKEN_REQUESTS): a user gets 20 at " +
           "once, then 60 a minute.",
@@ -356,6 +362,7 @@ const BEARER_RESPONSES = {
   "401": responseRef("Unauthorized"),
   "403": responseRef("Forbidden"),
   "406": responseRef("NotAcceptable"),
+  "431": responseRef("HeaderTooLarge"),
   "500": responseRef("InternalError"),
 };
 
@@ -378,6 +385,7 @@ function pathsOf(resources: readonly Resource[], mediaTypes: readonly string[]) 
           "401": responseRef("BadCredentials"),
           "406": responseRef("NotAcceptable"),
           "429": responseRef("TooManyTokenRequests"),
+          "431": responseRef("HeaderTooLarge"),
           "500": responseRef("InternalError"),
         },
       },
@@ -479,8 +487,9 @@ function pathsOf(resources: readonly Resource[], mediaTypes: readonly string[]) 
 }
 
 function queryPath(mediaTypes: readonly string[]): JsonSchema {
-  const error = (description: string) => ({
+  const error = (description: string, headers?: JsonSchema) => ({
     description,
+    ...(headers && { headers }),
     content: contentOf(mediaTypes, ref("schemas", "Error")),
   });
   return {
@@ -504,13 +513,19 @@ function queryPath(mediaTypes: readonly string[]): JsonSchema {
         "400": {
           description:
             "A body that is not JSON (MALFORMED_JSON), or a query definition that does not fit " +
-            "(the code of its first issue, such as UNKNOWN_KEY): issues lists every problem, " +
-            "each at the JSON Pointer of its member.",
+            "(the code of its first issue, such as UNKNOWN_KEY): issues lists its problems, " +
+            "each at the JSON Pointer of its member; past 100, the first 100, with issueCount " +
+            "and truncated.",
           content: contentOf(mediaTypes, ref("schemas", "QueryDefinitionError")),
         },
         "404": { ...responseRef("NotFound"), description: "No artefact has that id." },
         "413": error("The body is larger than the server reads (BODY_TOO_LARGE)."),
         "415": error("The body is not sent as JSON (UNSUPPORTED_MEDIA_TYPE)."),
+        "429": error(
+          "This client's query definitions took more than its share of the server's time " +
+            "(TOO_MANY_QUERIES): 1 s at once, then 50 ms a second unless the server says otherwise.",
+          { "Retry-After": ref("headers", "Retry-After") },
+        ),
         ...BEARER_RESPONSES,
       },
     },

@@ -1,3 +1,4 @@
+import { MAX_ISSUES } from "../errors/issue-list.ts";
 import type { JsonSchema } from "./openapi-types.ts";
 
 // The JSON Schemas (draft 2020-12) of the error bodies qaql's HTTP answers carry: the members
@@ -41,6 +42,21 @@ function baseProperties(): Record<string, JsonSchema> {
 
 const REQUIRED = ["status", "error", "code", "message"];
 
+/** `issueCount` and `truncated`, which a body adds when it lists only the first of its issues. */
+function truncationProperties(): Record<string, JsonSchema> {
+  return {
+    issueCount: {
+      type: "integer",
+      minimum: MAX_ISSUES + 1,
+      description: `Present when more than ${MAX_ISSUES} issues were found: how many, of which \`issues\` lists the first ${MAX_ISSUES}.`,
+    },
+    truncated: {
+      const: true,
+      description: "Present, and true, when `issues` lists only the first of the issues found.",
+    },
+  };
+}
+
 /** The JSON Schema of one problem of a filter or selection checked against the schema. */
 export function validationIssueJsonSchema(): JsonSchema {
   return {
@@ -68,7 +84,8 @@ export function validationIssueJsonSchema(): JsonSchema {
 /**
  * The JSON Schema (draft 2020-12) of the body of every error a list request is answered with:
  * `status`, `error`, `code` and `message`, then for an error in a parameter its `parameter`,
- * position, `input`, caret `diagnostic`, and `expected` (syntax) or `issues` (validation); for
+ * position, `input`, caret `diagnostic`, and `expected` (syntax) or `issues` (validation: the
+ * first 100, with `issueCount` and `truncated` when there are more); for
  * an unknown `timezone` header the `header` and `timeZone`; for a 406 the `supported` types.
  * A fresh object each call.
  */
@@ -100,8 +117,10 @@ export function errorBodyJsonSchema(): JsonSchema {
       issues: {
         type: "array",
         items: validationIssueJsonSchema(),
-        description: "For a filter or selection that does not fit the schema: every problem.",
+        maxItems: MAX_ISSUES,
+        description: `For a filter or selection that does not fit the schema: its problems, the first ${MAX_ISSUES} of them.`,
       },
+      ...truncationProperties(),
       header: {
         type: "string",
         description: "The request header the error is about: `timezone` for UNKNOWN_TIME_ZONE.",
@@ -118,7 +137,8 @@ export function errorBodyJsonSchema(): JsonSchema {
 
 /**
  * The JSON Schema of the body of a query definition that does not fit: the error members,
- * then the first issue's `pointer` and every issue, each at the JSON Pointer of its member.
+ * then the first issue's `pointer` and the issues (the first 100, with `issueCount` and
+ * `truncated` when there are more), each at the JSON Pointer of its member.
  */
 export function queryDefinitionErrorJsonSchema(): JsonSchema {
   return {
@@ -148,8 +168,10 @@ export function queryDefinitionErrorJsonSchema(): JsonSchema {
             length: length("the problem in `text`"),
           },
         },
-        description: "Every problem, in document order.",
+        maxItems: MAX_ISSUES,
+        description: `The problems in document order, the first ${MAX_ISSUES} of them.`,
       },
+      ...truncationProperties(),
     },
   };
 }

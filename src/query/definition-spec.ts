@@ -6,13 +6,13 @@ export type SpecDefault = string | number | boolean | readonly never[];
 
 /** How one JSON value of the definition must look. */
 export type ValueSpec =
-  | { readonly kind: "string" }
+  | { readonly kind: "string"; readonly maxLength?: number }
   | { readonly kind: "boolean" }
   | { readonly kind: "enum"; readonly values: readonly string[] }
   | { readonly kind: "integer"; readonly minimum: number; readonly maximum?: number }
   | { readonly kind: "interval" }
   | { readonly kind: "pattern" }
-  | { readonly kind: "array"; readonly items: ValueSpec }
+  | { readonly kind: "array"; readonly items: ValueSpec; readonly maxItems?: number }
   | { readonly kind: "object"; readonly title: string; readonly properties: PropertiesSpec };
 
 /** When a member applies: only if a sibling member has one of the values. */
@@ -35,6 +35,30 @@ export interface PropertySpec {
 /** The members of an object, in the order the API documents them. */
 export type PropertiesSpec = Readonly<Record<string, PropertySpec>>;
 
+/**
+ * The most items of each array whose every item costs work per artefact or a cell per row:
+ * `columns`, `orders`, `filters`, and a filter's `bounds` and `patterns` (grammar/language.md
+ * 8.5). Far above any real definition, and small enough that a table row holds at most 256
+ * cells. Arrays read into a set once per query (`artefactTypes`, `excludingTypes`, `checked`)
+ * cost one lookup per artefact whatever their length, and are left to the body's size.
+ */
+export const DEFINITION_MAX_ITEMS = 256;
+
+/**
+ * The most characters (code points, as JSON Schema's `maxLength` counts them) of a column's
+ * `id`, the one string of a definition the answer repeats in every row, as its cells' key
+ * (grammar/language.md 8.5, 8.8). Real ids are a few characters (`LOC`, `ISSUE_COUNT`); 256 keeps
+ * a row to at most 256 cells of short keys, so the answer grows with the rows, not with the ids.
+ */
+export const DEFINITION_MAX_LENGTH = 256;
+
+/** An array of at most DEFINITION_MAX_ITEMS of `items`. */
+const limited = (items: ValueSpec): ValueSpec => ({
+  kind: "array",
+  items,
+  maxItems: DEFINITION_MAX_ITEMS,
+});
+
 const STRINGS: ValueSpec = { kind: "array", items: { kind: "string" } };
 
 const COLUMN: ValueSpec = {
@@ -47,8 +71,9 @@ const COLUMN: ValueSpec = {
       required: true,
     },
     id: {
-      value: { kind: "string" },
-      description: "The id of the measure, indicator or info.",
+      value: { kind: "string", maxLength: DEFINITION_MAX_LENGTH },
+      description:
+        "The id of the measure, indicator or info; at most 256 characters, as every row repeats it.",
       required: true,
     },
     displayType: {
@@ -110,7 +135,7 @@ const FILTER_DATA: ValueSpec = {
   properties: {
     checked: { value: STRINGS, description: "The values kept (levels, mnemonics or info texts)." },
     bounds: {
-      value: { kind: "array", items: { kind: "interval" } },
+      value: limited({ kind: "interval" }),
       description:
         "Intervals such as `[10;20[`; measures and indicators only. Absent: every number.",
       appliesWhen: {
@@ -120,7 +145,7 @@ const FILTER_DATA: ValueSpec = {
       },
     },
     patterns: {
-      value: { kind: "array", items: { kind: "pattern" } },
+      value: limited({ kind: "pattern" }),
       description:
         "Globs (`*` any run, `?` one character); infos only, ignored when `checked` is given.",
       appliesWhen: { sibling: "../type", values: ["info"], where: "info filters" },
@@ -171,17 +196,17 @@ export const DEFINITION_SPEC: ValueSpec = {
       default: "OUT",
     },
     columns: {
-      value: { kind: "array", items: COLUMN },
+      value: limited(COLUMN),
       description: "The columns of the result.",
       required: true,
     },
     orders: {
-      value: { kind: "array", items: ORDER },
+      value: limited(ORDER),
       description: "The orders of the rows.",
       default: [],
     },
     filters: {
-      value: { kind: "array", items: FILTER },
+      value: limited(FILTER),
       description: "Filters, all of which a row passes.",
       default: [],
     },

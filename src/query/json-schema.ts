@@ -11,7 +11,9 @@ const INTERVAL_PATTERN = `^[\\[\\]](?:${NUMBER})?;(?:${NUMBER})?[\\[\\]]$`;
 function toSchema(spec: ValueSpec): JsonSchema {
   switch (spec.kind) {
     case "string":
-      return { type: "string" };
+      return spec.maxLength === undefined
+        ? { type: "string" }
+        : { type: "string", maxLength: spec.maxLength };
     case "boolean":
       return { type: "boolean" };
     case "enum":
@@ -25,7 +27,9 @@ function toSchema(spec: ValueSpec): JsonSchema {
     case "pattern":
       return { type: "string" };
     case "array":
-      return { type: "array", items: toSchema(spec.items) };
+      return spec.maxItems === undefined
+        ? { type: "array", items: toSchema(spec.items) }
+        : { type: "array", items: toSchema(spec.items), maxItems: spec.maxItems };
     case "object":
       return toObjectSchema(spec.title, spec.properties);
   }

@@ -1,6 +1,7 @@
 import type { FieldItemNode, FieldsNode } from "../ast/fields.ts";
 import type { Span } from "../ast/span.ts";
 import type { ValidationIssue } from "../errors/errors.ts";
+import { IssueList } from "../errors/issue-list.ts";
 import { type FieldType, type Schema, usableName } from "./schema.ts";
 
 /** Stable codes of the problems a schema finds in a selection (grammar/language.md 4). */
@@ -60,17 +61,21 @@ function suggestItem(scope: Scope, prefix: string, item: FieldItemNode): Suggest
 /**
  * Every problem of a selection against a schema, in the order of the text: names the schema
  * does not know, and names or sub-selections below a scalar. Below an undescribed object or
- * array, and inside `_links`, every name is accepted.
+ * array, and inside `_links`, every name is accepted. Given a `found` list, each problem is
+ * added to it (which keeps the first of them and counts the rest) and its kept ones are returned.
  */
-export function validateFields(ast: FieldsNode, schema: Schema): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
+export function validateFields(
+  ast: FieldsNode,
+  schema: Schema,
+  found = new IssueList<ValidationIssue>(Number.POSITIVE_INFINITY),
+): ValidationIssue[] {
   const report = (
     code: FieldsValidationCode,
     span: Span,
     message: string,
     suggestion?: Suggestion,
   ) => {
-    issues.push({
+    found.add({
       code,
       message: suggestion ? `${message}: did you mean ${suggestion.name}?` : message,
       offset: span.start,
@@ -124,5 +129,5 @@ export function validateFields(ast: FieldsNode, schema: Schema): ValidationIssue
     }
   };
   visit(ast, schema.fields, "");
-  return issues;
+  return found.items;
 }

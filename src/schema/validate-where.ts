@@ -1,5 +1,6 @@
 import type { PathNode, WhereExpression, WhereNode } from "../ast/where.ts";
 import type { ValidationIssue } from "../errors/errors.ts";
+import { IssueList } from "../errors/issue-list.ts";
 import { readBoolean, readDate, readNumber } from "./literals.ts";
 import {
   type FieldType,
@@ -37,9 +38,16 @@ const SHAPE_OF: Record<ScalarTypeName, string> = {
 
 const aOrAn = (type: ScalarTypeName) => (type === "integer" ? `an ${type}` : `a ${type}`);
 
-/** Every problem of a filter against a schema, in the order of the text; empty when it fits. */
-export function validateWhere(ast: WhereExpression, schema: Schema): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
+/**
+ * Every problem of a filter against a schema, in the order of the text; empty when it fits.
+ * Given a `found` list, each problem is added to it (which keeps the first of them and counts
+ * the rest) and its kept ones are returned.
+ */
+export function validateWhere(
+  ast: WhereExpression,
+  schema: Schema,
+  found = new IssueList<ValidationIssue>(Number.POSITIVE_INFINITY),
+): ValidationIssue[] {
   const issue = (
     code: WhereValidationCode,
     at: { span: { start: number; end: number } },
@@ -47,7 +55,7 @@ export function validateWhere(ast: WhereExpression, schema: Schema): ValidationI
     suggestion?: string,
   ) => {
     const { start, end } = at.span;
-    issues.push({
+    found.add({
       code,
       message: suggestion === undefined ? message : `${message}: did you mean ${suggestion}?`,
       offset: start,
@@ -166,5 +174,5 @@ export function validateWhere(ast: WhereExpression, schema: Schema): ValidationI
     }
   };
   visit(ast);
-  return issues;
+  return found.items;
 }

@@ -15,10 +15,12 @@ export type ApiErrorCode =
   | "TOKEN_EXPIRED"
   | "TOKEN_IDLE"
   | "TOO_MANY_TOKEN_REQUESTS"
+  | "TOO_MANY_QUERIES"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "BODY_TOO_LARGE"
   | "MALFORMED_JSON"
   | "MALFORMED_REQUEST"
+  | "HEADER_TOO_LARGE"
   | "INTERNAL_ERROR";
 
 /** The JSON body of every error response. */

@@ -12,11 +12,28 @@ import type { Evaluate } from "../conformance/reference-evaluate.ts";
 import { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { quoteForEcho } from "../http/echo.ts";
-import { createListHandler, type ListHandler, readTimeZone } from "../http/list-handler.ts";
+import {
+  createListHandler,
+  type ListHandler,
+  negotiateKept,
+  readTimeZone,
+} from "../http/list-handler.ts";
 import type { ListSource } from "../http/list-source.ts";
-import { isVendorName, negotiateMediaType, supportedMediaTypes } from "../http/media-types.ts";
-import { badRequestBody, JSON_MEDIA_TYPE, jsonResponse } from "../http/responses.ts";
-import { toWebRequest } from "../integrations/node-web-request.ts";
+import {
+  ACCEPT_TOO_LONG_MESSAGE,
+  isAcceptTooLong,
+  isVendorName,
+  supportedMediaTypes,
+} from "../http/media-types.ts";
+import { ListRequestCache, storeOf } from "../http/request-cache.ts";
+import {
+  badRequestBody,
+  JSON_MEDIA_TYPE,
+  jsonAnswer,
+  jsonResponse,
+  toResponse,
+} from "../http/responses.ts";
+import { toWebRequest, writeAnswer } from "../integrations/node-web-request.ts";
 import { resolvePageSizeOptions } from "../list/page-size.ts";
 import { decodeQueryComponent } from "../list/percent-decode.ts";
 import { readListRequest } from "../list/read-list-request.ts";
@@ -34,6 +51,7 @@ import {
   TokenRateLimiter,
   TokenStore,
 } from "./tokens.ts";
+import { checkWorkRate, DEFAULT_QUERY_TIME, WorkBudget, type WorkRate } from "./work-budget.ts";
 
 /** What `createApiServer` serves, to whom, and how. */
 export interface ApiServerOptions {
@@ -68,8 +86,15 @@ export interface ApiServerOptions {
    * would: how a test makes a server that is wrong on purpose.
    */
   readonly evaluate?: Evaluate | undefined;
-  /** The largest body of `POST /api/artefacts/{id}/query`, in bytes; 1 MiB unless set. */
+  /** The largest body of `POST /api/artefacts/{id}/query`, in bytes; 256 KiB unless set. */
   readonly maxBodyBytes?: number | undefined;
+  /**
+   * The server's time one client (a user, or a permanent token) may take running query
+   * definitions, in ms: a bucket of `burst` refilled by `perSecond`, past which
+   * `POST /api/artefacts/{id}/query` is a 429 with `Retry-After` before its body is read;
+   * `{ burst: 1000, perSecond: 50 }` unless set.
+   */
+  readonly queryTime?: WorkRate | undefined;
   /** Told of an unexpected exception, which the client sees only as a 500. */
   readonly onInternalError?: ((error: unknown) => void) | undefined;
 }
@@ -166,12 +191,19 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const tokenRate = options.tokenRate ?? DEFAULT_TOKEN_RATE;
   const rateLimiter = new TokenRateLimiter(now, tokenRate);
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
+  const queryTime = new WorkBudget(
+    now,
+    checkWorkRate("queryTime", options.queryTime ?? DEFAULT_QUERY_TIME),
+  );
   const mediaTypes = supportedMediaTypes(vendor);
   const realm = `realm="${vendor}"`;
   const data = new ServedData(options.data, options.schemas);
   const names = data.names;
   const onError = (error: unknown) => options.onInternalError?.(error);
   const listHandlers = new Map<string, ListHandler>();
+  // One bound for every list's requests, however many lists the data has.
+  const cache = new ListRequestCache();
+  const store = storeOf(cache);
 
   function issueToken(request: Request): object {
     const basic = `Basic ${realm}, charset="UTF-8"`;
@@ -208,8 +240,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     return tokens.issue(checked.user);
   }
 
-  /** Checks the request's Bearer token and returns it. */
-  function authorise(request: Request): string {
+  /** Checks the request's Bearer token; returns it and who holds it. */
+  function authorise(request: Request): { token: string; holder: string } {
     const authorization = readAuthorization(request.headers.get("authorization") ?? undefined);
     const invalid = (description: string) =>
       `Bearer ${realm}, error="invalid_token", error_description="${description}"`;
@@ -243,7 +275,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         { "www-authenticate": invalid(idle ? "the token idled out" : "the token expired") },
       );
     }
-    return token;
+    return { token, holder: state.holder };
   }
 
   function resourceNamed(name: string): ServedResource {
@@ -269,7 +301,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       const { evaluate } = options;
       const source: ListSource = evaluate ? (request) => evaluate(records, request) : records;
       const { schema, name } = resource;
-      handler = createListHandler({ source, schema, resource: name, vendor, onError, ...sizes });
+      const common = { source, schema, resource: name, vendor, onError, cache };
+      handler = createListHandler({ ...common, ...sizes });
       listHandlers.set(key, handler);
     }
     return handler;
@@ -324,14 +357,19 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     switch (route.kind) {
       case "token":
         if (request.method !== "DELETE") return ok(issueToken(request));
-        tokens.revoke(authorise(request));
+        tokens.revoke(authorise(request).token);
         return new Response(null, { status: 204 });
       case "item":
         authorise(request);
         return ok(answerItem(request, route.resource, route.id));
-      case "artefactQuery":
-        authorise(request);
-        return ok(await answerQuery(data, request, route.artefactId, maxBodyBytes));
+      case "artefactQuery": {
+        const { holder } = authorise(request);
+        const budget = {
+          wait: () => queryTime.wait(holder),
+          charge: (ms: number) => queryTime.charge(holder, ms),
+        };
+        return ok(await answerQuery(data, request, route.artefactId, maxBodyBytes, budget));
+      }
       default: {
         authorise(request);
         const handler = listOf(route) as ListHandler;
@@ -347,7 +385,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     if (error instanceof QueryError || error instanceof UnknownTimeZoneError) {
       return jsonResponse(request, 400, mediaType, badRequestBody(error));
     }
-    onError(error);
+    // A client that went away while its request was read made no error of the server's.
+    if (!request.signal.aborted) onError(error);
     const failed = new ApiError(500, "INTERNAL_ERROR", "the server failed to answer this request");
     return jsonResponse(request, 500, mediaType, failed.toJSON());
   }
@@ -357,8 +396,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   async function answer(request: Request): Promise<Response> {
     let mediaType = JSON_MEDIA_TYPE;
     try {
-      const accept = request.headers.get("accept") ?? undefined;
-      const negotiated = negotiateMediaType(accept, mediaTypes);
+      const accept = request.headers.get("accept");
+      if (isAcceptTooLong(accept)) return toResponse(acceptTooLongAnswer(request.method));
+      const negotiated = negotiateKept(store, accept, mediaTypes);
       if (negotiated === undefined) {
         throw new ApiError(
           406,
@@ -398,9 +438,15 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   }
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+    // Refused before a Web Request copies and checks the header: anonymous, it must cost little.
+    if (isAcceptTooLong(incoming.headers.accept)) {
+      writeAnswer(acceptTooLongAnswer(incoming.method ?? "GET"), outgoing);
+      return;
+    }
+    let request: Request;
     try {
       const hasBody = incoming.method !== "GET" && incoming.method !== "HEAD";
-      const request = toWebRequest(
+      request = toWebRequest(
         {
           method: incoming.method ?? "GET",
           protocol: "http",
@@ -411,9 +457,15 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         },
         outgoing,
       );
+    } catch {
+      // Only what the client sent can keep a Web Request from being made of it.
+      writeAnswer(unreadableRequestAnswer(incoming.method ?? "", incoming.url ?? ""), outgoing);
+      return;
+    }
+    try {
       await writeResponse(await fetchAnswer(request), outgoing);
     } catch (error) {
-      onError(error);
+      if (!request.signal.aborted && !outgoing.destroyed) onError(error);
       outgoing.destroy();
     }
   }
@@ -422,6 +474,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     void handle(request, response);
   });
   server.on("clientError", answerClientError);
+  // Without a listener Node drops a CONNECT's connection unanswered.
+  server.on("connect", (incoming: IncomingMessage, socket: import("node:stream").Duplex) => {
+    const answer = unreadableRequestAnswer(incoming.method ?? "CONNECT", incoming.url ?? "");
+    writeRawAnswer(socket, answer.status, answer.text, answer.headers);
+  });
 
   return {
     resources: names,
@@ -453,6 +510,53 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   };
 }
 
+/** The 431 of an `Accept` header too long to be read, in JSON. */
+function acceptTooLongAnswer(method: string) {
+  const error = new ApiError(431, "HEADER_TOO_LARGE", ACCEPT_TOO_LONG_MESSAGE, {
+    header: "accept",
+  });
+  return jsonAnswer(method, 431, JSON_MEDIA_TYPE, error.toJSON());
+}
+
+/** Methods a Web `Request` cannot carry: no route of the API takes them. */
+const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+const EVERY_METHOD = [...new Set(Object.values(ROUTE_METHODS).flat())].join(", ");
+
+/** The answer, in JSON, to a request no Web `Request` can be made of: its method or its target. */
+function unreadableRequestAnswer(method: string, target: string) {
+  if (UNSUPPORTED_METHODS.has(method.toUpperCase())) {
+    let allow = EVERY_METHOD;
+    try {
+      const route = matchRoute(new URL(target, "http://localhost").pathname);
+      if (route) allow = ROUTE_METHODS[route.kind].join(", ");
+    } catch {
+      // A target that is no URL names no route: every method of the API is listed.
+    }
+    const message = `${quoteForEcho(method)} is not allowed: this API takes ${allow}`;
+    const error = new ApiError(405, "METHOD_NOT_ALLOWED", message, {}, { allow });
+    return jsonAnswer(method, 405, JSON_MEDIA_TYPE, error.toJSON(), error.headers);
+  }
+  const message = `the request target ${quoteForEcho(target)} is not a path of this API or an absolute URL`;
+  const error = new ApiError(400, "MALFORMED_URL", message);
+  return jsonAnswer(method, 400, JSON_MEDIA_TYPE, error.toJSON());
+}
+
+/** Writes an answer straight to the socket, then closes it. */
+function writeRawAnswer(
+  socket: import("node:stream").Duplex,
+  status: number,
+  text: string,
+  headers: Readonly<Record<string, string>> = { "content-type": "application/json; charset=utf-8" },
+): void {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("")}` +
+      `content-length: ${Buffer.byteLength(text)}\r\n` +
+      "connection: close\r\n\r\n" +
+      text,
+  );
+}
+
 /** What Node's parser rejects (not HTTP, headers too large, too slow) is still answered in JSON. */
 function answerClientError(error: NodeJS.ErrnoException, socket: import("node:stream").Duplex) {
   if (error.code === "ECONNRESET" || !socket.writable) {
@@ -471,12 +575,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import("node:st
       : status === 408
         ? "the request took too long to arrive"
         : "the request is not valid HTTP/1.1";
-  const text = JSON.stringify(new ApiError(status, "MALFORMED_REQUEST", message));
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-      "content-type: application/json; charset=utf-8\r\n" +
-      `content-length: ${Buffer.byteLength(text)}\r\n` +
-      "connection: close\r\n\r\n" +
-      text,
+  writeRawAnswer(
+    socket,
+    status,
+    JSON.stringify(new ApiError(status, "MALFORMED_REQUEST", message)),
   );
 }

@@ -12,3 +12,4 @@ export type { ApiErrorBody, ApiErrorCode } from "./api-error.ts";
 export type { ApiServer, ApiServerOptions, ListeningAddress } from "./api-server.ts";
 export { createApiServer } from "./api-server.ts";
 export type { TokenRate } from "./tokens.ts";
+export type { WorkRate } from "./work-budget.ts";

@@ -6,8 +6,11 @@ import { runQuery } from "../query/run-query.ts";
 import { ApiError } from "./api-error.ts";
 import type { ServedData } from "./served-data.ts";
 
-/** The largest query definition read: 1 MiB, far above any real one. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * The largest query definition read: 256 KiB, far above any real one (a few KB) and small
+ * enough that parsing the largest costs a few milliseconds (bench/README.md, abuse).
+ */
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
 const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.+-]+\+)?json$/;
 
@@ -36,6 +39,17 @@ function tooLarge(maxBytes: number): ApiError {
   );
 }
 
+/** The next chunk of a body; a body cut off (the client went away) is the client's error. */
+async function readChunk(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]> {
+  try {
+    return await reader.read();
+  } catch {
+    throw new ApiError(400, "MALFORMED_REQUEST", "the body ended before it was whole");
+  }
+}
+
 /** The body's bytes, at most `maxBytes` of them: a longer body is a 413 as soon as it shows. */
 async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
@@ -44,7 +58,7 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array>
   const chunks: Uint8Array[] = [];
   let length = 0;
   const reader = request.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+  for (let chunk = await readChunk(reader); !chunk.done; chunk = await readChunk(reader)) {
     length += chunk.value.byteLength;
     if (length > maxBytes) {
       await reader.cancel();
@@ -87,6 +101,7 @@ export async function answerQuery(
   request: Request,
   artefactId: string,
   maxBodyBytes: number,
+  budget: ClientBudget,
 ): Promise<QueryResult> {
   const artefacts = data.resource("artefacts");
   const start = artefacts?.byId.get(artefactId);
@@ -94,11 +109,38 @@ export async function answerQuery(
     throw new ApiError(404, "NOT_FOUND", `no artefact with id ${quoteForEcho(artefactId)}`);
   }
   checkContentType(request.headers.get("content-type"));
-  const parsed = safeParseQueryDefinition(parseJson(await readBody(request, maxBodyBytes)));
-  if (!parsed.success) {
-    const { code, message, ...details } = parsed.error.toJSON();
-    throw new ApiError(400, code, message, details);
+  const retryAfter = budget.wait();
+  if (retryAfter > 0) throw tooMuchWork(retryAfter);
+  const body = await readBody(request, maxBodyBytes);
+  // What the body costs is known only once it is done: charged then, waited for next time.
+  const started = performance.now();
+  try {
+    const parsed = safeParseQueryDefinition(parseJson(body));
+    if (!parsed.success) {
+      const { code, message, ...details } = parsed.error.toJSON();
+      throw new ApiError(400, code, message, details);
+    }
+    const records = artefacts.records as readonly Artefact[];
+    return runQuery(parsed.data, records, { artefactId: (start as Artefact).id });
+  } finally {
+    budget.charge(performance.now() - started);
   }
-  const records = artefacts.records as readonly Artefact[];
-  return runQuery(parsed.data, records, { artefactId: (start as Artefact).id });
+}
+
+/** One client's share of the server's time (`WorkBudget`), as the query route uses it. */
+export interface ClientBudget {
+  /** 0 when work may be done for the client, else the seconds it must wait. */
+  wait(): number;
+  charge(ms: number): void;
+}
+
+function tooMuchWork(retryAfter: number): ApiError {
+  return new ApiError(
+    429,
+    "TOO_MANY_QUERIES",
+    `this client's query definitions took more of the server's time than its share; retry in ${retryAfter} s`,
+    { retryAfter },
+    // The body is never read, so the connection cannot carry another request.
+    { "retry-after": String(retryAfter), connection: "close" },
+  );
 }

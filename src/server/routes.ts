@@ -10,9 +10,12 @@ export type Route =
   | { readonly kind: "artefactFindings"; readonly artefactId: string }
   | { readonly kind: "artefactQuery"; readonly artefactId: string };
 
-/** The methods each route answers; a `GET` route answers `HEAD` too. */
+/**
+ * The methods each route answers; a `GET` route answers `HEAD` too, but for the token's: a
+ * `HEAD` cannot carry the token back, so it must not make one.
+ */
 export const ROUTE_METHODS: Readonly<Record<Route["kind"], readonly string[]>> = {
-  token: ["GET", "HEAD", "DELETE"],
+  token: ["GET", "DELETE"],
   list: ["GET", "HEAD"],
   item: ["GET", "HEAD"],
   projectArtefacts: ["GET", "HEAD"],

@@ -22,7 +22,8 @@ export interface IssuedToken {
 
 /** What a presented token is: valid (its idle timer restarted), unknown, or dead and why. */
 export type TokenState =
-  | { readonly state: "valid" }
+  /** `holder` tells clients apart: `user:<name>` for a temporary token, `token:<digest>` for a permanent one. */
+  | { readonly state: "valid"; readonly holder: string }
   | { readonly state: "unknown" }
   | { readonly state: "expired"; readonly reason: "lifetime" | "idle"; readonly at: number };
 
@@ -147,7 +148,7 @@ export class TokenStore {
   /** Checks a token and, when it is a temporary one still valid, restarts its idle timer. */
   use(token: string): TokenState {
     const key = digestOf(token);
-    if (this.#permanent.has(key)) return { state: "valid" };
+    if (this.#permanent.has(key)) return { state: "valid", holder: `token:${key}` };
     const entry = this.#entries.get(key);
     if (!entry) return { state: "unknown" };
     const now = this.#now();
@@ -161,7 +162,7 @@ export class TokenStore {
       };
     }
     entry.lastUsed = now;
-    return { state: "valid" };
+    return { state: "valid", holder: `user:${entry.user}` };
   }
 
   /** Brings one user's tokens under the per-user cap: dead ones go first, then the oldest issued. */

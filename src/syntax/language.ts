@@ -5,6 +5,7 @@ import {
   QueryValidationError,
   type ValidationIssue,
 } from "../errors/errors.ts";
+import { IssueList } from "../errors/issue-list.ts";
 import { type SafeResult, safely } from "../errors/safe-result.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { QueryRules } from "./query-rules.ts";
@@ -20,7 +21,7 @@ export interface ParseOptions extends ParseLimits {
 export interface Language<T> {
   /** Parses a text; throws `QuerySyntaxError`, and with a schema `QueryValidationError`. */
   readonly parse: (text: string, options?: ParseOptions) => T;
-  /** Throws a `QueryValidationError` listing every problem of `ast` against `schema`, if any. */
+  /** Throws a `QueryValidationError` listing the problems of `ast` against `schema` (the first 100, counting all), if any. */
   readonly assertValid: (ast: T, schema: Schema, text?: string) => void;
   /** Like `parse`, but returns the error instead of throwing it. */
   readonly safeParse: (
@@ -32,13 +33,15 @@ export interface Language<T> {
 /** Builds a language's three functions from its grammar and its schema validation. */
 export function defineLanguage<P extends QueryRules, T>(
   grammar: Grammar<P, T>,
-  validate: (ast: T, schema: Schema) => ValidationIssue[],
+  validate: (ast: T, schema: Schema, found: IssueList<ValidationIssue>) => unknown,
 ): Language<T> {
   const { language } = grammar;
   const caller = `parse${language.charAt(0).toUpperCase()}${language.slice(1)}`;
   const assertValid = (ast: T, schema: Schema, text = "") => {
-    const issues = validate(ast, schema);
-    if (issues.length > 0) throw new QueryValidationError(language, text, issues);
+    // The first MAX_ISSUES are kept, the rest only counted, so the error stays small.
+    const found = new IssueList<ValidationIssue>();
+    validate(ast, schema, found);
+    if (found.count > 0) throw new QueryValidationError(language, text, found.items, found.count);
   };
   const parse = (text: string, options?: ParseOptions): T => {
     const given = readOptions<ParseOptions>(caller, options);

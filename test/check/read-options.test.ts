@@ -173,6 +173,11 @@ describe("toSql's placeholders and firstParameter are checked (issue 16)", () =>
       "dialect.placeholderStyles",
       /found "\?"/,
     ],
+    [
+      { dialect: { ...dialects.postgres, textHoldsNul: "no" } },
+      "dialect.textHoldsNul",
+      /expected a boolean or nothing; found "no"/,
+    ],
   ];
   it.each(rows)("rejects %j at %s", (options, option, message) => {
     const error = optionError(() => sql(options));

@@ -347,3 +347,68 @@ describe("qaql check --format sarif", () => {
     expect(log.runs[0]?.tool.driver.rules).toEqual([]);
   });
 });
+
+describe("qaql check caps a text's report at 100 problems (grammar/language.md 5.3)", () => {
+  // 150 unknown fields: a1=1 AND a2=1 AND … AND a150=1.
+  const where = Array.from({ length: 150 }, (_, i) => `a${i + 1}=1`).join(" AND ");
+  const args = ["--where", where, "--schema", "artefact"];
+
+  it("text: the first 100 with their carets, then a line counting the rest", () => {
+    const run = check(args);
+    expect(run.status).toBe(1);
+    const lines = run.stdout.trimEnd().split("\n");
+    expect(lines.filter((line) => line.startsWith("where: unknown field"))).toHaveLength(100);
+    expect(lines.at(-1)).toBe("where: … and 50 more problems, not shown");
+    expect(run.stdout).not.toContain('"a101"');
+  });
+
+  it("json: the first 100, with problemCount and truncated", () => {
+    const run = check([...args, "--format", "json"]);
+    expect(run.status).toBe(1);
+    const [text] = json(run.stdout).texts;
+    expect(text?.problems).toHaveLength(100);
+    expect(text).toMatchObject({ valid: false, problemCount: 150, truncated: true });
+    expect(text?.problems[99]).toMatchObject({
+      code: "UNKNOWN_FIELD",
+      offset: where.indexOf("a100="),
+    });
+    const few = json(
+      check(["--where", "a1=1 AND a2=1", "--schema", "artefact", "--format", "json"]).stdout,
+    );
+    expect(few.texts[0]?.problems).toHaveLength(2);
+    expect(few.texts[0]).not.toHaveProperty("problemCount");
+    expect(few.texts[0]).not.toHaveProperty("truncated");
+  });
+
+  it("sarif: the first 100 results, and a warning notification counting them all", () => {
+    const run = check([...args, "--format", "sarif"]);
+    expect(run.status).toBe(1);
+    const log = JSON.parse(run.stdout) as Log;
+    const [sarifRun] = log.runs;
+    expect(sarifRun?.results).toHaveLength(100);
+    expect(sarifRun?.invocations).toEqual([
+      {
+        executionSuccessful: true,
+        toolExecutionNotifications: [
+          {
+            level: "warning",
+            message: { text: "where: 150 problems, only the first 100 reported" },
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: "qaql:where" },
+                  region: { startLine: 1, startColumn: 1, endColumn: where.length + 1 },
+                },
+              },
+            ],
+            properties: { problemCount: 150 },
+          },
+        ],
+      },
+    ]);
+    const few = JSON.parse(
+      check(["--where", "a1=1", "--schema", "artefact", "--format", "sarif"]).stdout,
+    ) as Log;
+    expect(few.runs[0]).not.toHaveProperty("invocations");
+  });
+});

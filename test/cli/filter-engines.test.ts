@@ -1,7 +1,8 @@
 // `qaql filter --engine duckdb` against `--engine js`: the same bytes out on the sample's
 // records and on generated dumps of awkward records, the same errors on bad input, and clear
 // words where DuckDB cannot take the run.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
@@ -9,6 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { recordsArbitrary, TIME_ZONES, whereArbitrary } from "../../src/arbitraries/index.ts";
 import type { CommandContext } from "../../src/cli/command.ts";
+import { duckDbMatches, literalName, loadDuckDb, openDuckDb } from "../../src/cli/duckdb-filter.ts";
 import {
   DUCKDB_MAX_MATCHING,
   DUCKDB_MIN_BYTES,
@@ -18,7 +20,7 @@ import {
 import { openInput } from "../../src/cli/inputs.ts";
 import { main } from "../../src/cli/main.ts";
 import { styleFor } from "../../src/cli/terminal.ts";
-import { formatWhere, parseWhere, schemas } from "../../src/index.ts";
+import { compileWhere, formatWhere, parseWhere, schemas } from "../../src/index.ts";
 import { runCli } from "../support/run-cli.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "qaql-engines-"));
@@ -270,6 +272,120 @@ describe("qaql filter --engine duckdb", () => {
       const file = join(scratch, `head-${written++}.json`);
       writeFileSync(file, text);
       expect((await readHead(file)).shape, text).toBe(shape);
+    }
+  });
+});
+
+describe("qaql filter --engine duckdb reads exactly the file it is given", () => {
+  // Each name is also a pattern DuckDB would expand (or `~`, a home it would substitute), next
+  // to the files the pattern matches; only the file of that very name may be read.
+  const cwd = mkdtempSync(join(tmpdir(), "qaql-names-"));
+  const home = mkdtempSync(join(tmpdir(), "qaql-home-"));
+  mkdirSync(join(cwd, "~"));
+  const ndjson = (ids: readonly number[]) => ids.map((id) => `{"id":${id},"rank":1}\n`).join("");
+  const array = (ids: readonly number[]) =>
+    `[${ids.map((id) => `{"id":${id},"rank":1}`).join(",")}]`;
+  const files: [string, string][] = [
+    ["dump[1].ndjson", ndjson([1, 2])],
+    ["dump1.ndjson", ndjson([11, 12])],
+    ["d*.json", array([21, 22])],
+    ["da.json", array([23])],
+    ["db.json", array([24, 25])],
+    ["dump?.ndjson", ndjson([31, 32])],
+    ["~/x.json", ndjson([41, 42])],
+  ];
+  for (const [name, text] of files) writeFileSync(join(cwd, name), text);
+  writeFileSync(join(home, "x.json"), ndjson([51, 52]));
+  const args = ["--schema", "artefact", "--where", "rank>=1", "--output", "ndjson"];
+
+  it.each([
+    ["dump[1].ndjson", [1, 2]],
+    ["d*.json", [21, 22]],
+    ["dump?.ndjson", [31, 32]],
+    ["~/x.json", [41, 42]],
+  ])("reads %s and no file its name would match, as --engine js does", (name, ids) => {
+    const env = { HOME: home };
+    const js = runCli(["filter", name, "--engine", "js", ...args], { cwd, env });
+    const duckdb = runCli(["filter", name, "--engine", "duckdb", ...args], { cwd, env });
+    expect(js).toEqual({ status: 0, stdout: ndjson(ids), stderr: "" });
+    expect(duckdb).toEqual(js);
+  });
+
+  it.runIf(process.platform === "linux")(
+    "gives DuckDB the open file's own name on Linux, which it reads without handing over",
+    async () => {
+      const duckdb = await loadDuckDb();
+      if (duckdb === undefined) throw new Error("@duckdb/node-api is not installed");
+      const where = parseWhere("rank>=1");
+      const matches = compileWhere(where, { schema: schemas.artefact });
+      for (const [name, format, ids] of [
+        ["dump[1].ndjson", "newline_delimited", [1, 2]],
+        ["d*.json", "array", [21, 22]],
+        ["dump?.ndjson", "newline_delimited", [31, 32]],
+      ] as const) {
+        const read: unknown[] = [];
+        const path = join(cwd, name);
+        const batches = duckDbMatches(
+          duckdb,
+          path,
+          format,
+          where,
+          schemas.artefact,
+          "UTC",
+          matches,
+        );
+        for await (const batch of batches) read.push(...batch.map((record) => record.id));
+        expect(read, name).toEqual(ids);
+      }
+    },
+  );
+
+  it("names the open file by number on Linux, elsewhere by its absolute path without patterns", async () => {
+    const handle = await open(join(cwd, "dump1.ndjson"), "r");
+    try {
+      if (process.platform === "linux") {
+        expect(literalName(handle, "dump[1].ndjson")).toBe(`/proc/self/fd/${handle.fd}`);
+      }
+      expect(literalName(handle, join(cwd, "dump1.ndjson"), "darwin")).toBe(
+        join(cwd, "dump1.ndjson"),
+      );
+      expect(literalName(handle, "~/x.json", "darwin")).toBe(join(process.cwd(), "~/x.json"));
+      for (const name of ["dump[1].ndjson", "d*.json", "dump?.ndjson"]) {
+        expect(literalName(handle, join(cwd, name), "darwin"), name).toBeUndefined();
+      }
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("lets DuckDB read that name and no other file, and load no extension", async () => {
+    const duckdb = await loadDuckDb();
+    if (duckdb === undefined) throw new Error("@duckdb/node-api is not installed");
+    const allowed = join(cwd, "dump1.ndjson");
+    const { instance, connection } = await openDuckDb(duckdb, allowed);
+    try {
+      const read = async (path: string) => {
+        const sql = "SELECT count(*)::INTEGER FROM read_json_objects(?)";
+        return (await connection.runAndReadAll(sql, [path])).getRows();
+      };
+      expect(await read(allowed)).toEqual([[2]]);
+      await expect(read(join(home, "x.json"))).rejects.toThrow(/Permission Error/);
+      await expect(read(join(cwd, "dump?.ndjson"))).rejects.toThrow(/Permission Error/);
+      await expect(connection.run("LOAD httpfs")).rejects.toThrow(/Permission Error/);
+      await expect(connection.run("SET enable_external_access = true")).rejects.toThrow();
+      const settings = await connection.runAndReadAll(
+        "SELECT name, value FROM duckdb_settings() WHERE name IN " +
+          "('autoinstall_known_extensions', 'autoload_known_extensions', 'enable_external_access') " +
+          "ORDER BY name",
+      );
+      expect(settings.getRows()).toEqual([
+        ["autoinstall_known_extensions", "false"],
+        ["autoload_known_extensions", "false"],
+        ["enable_external_access", "false"],
+      ]);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
     }
   });
 });

@@ -140,6 +140,12 @@ describe("qaql query failures", () => {
       /has 2 problems:\n {2}\/columns\/0\/type: .*\[WRONG_CASE\]\n {2}\/filters\/0\/data\/bounds\/0: .*\(at offset 4 of "\[1;x"\) \[\w+\]\n$/,
     ],
     [
+      "a definition with more than 100 problems: the first 100, then how many more",
+      ["--definition", definitionFile("many.json", { orders: Array(300).fill({}) })],
+      1,
+      /has 1026 problems \(the first 100 listed\):\n( {2}\/orders\/\d+\/\w+: .*\[MISSING_KEY\]\n){100} {2}… and 926 more\n$/,
+    ],
+    [
       "a definition that is not JSON",
       ["--definition", definitionFile("broken.json", "{")],
       1,

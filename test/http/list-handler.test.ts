@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createListHandler as createListHandlerFromEntry } from "../../src/http/index.ts";
 import { createListHandler } from "../../src/http/list-handler.ts";
+import type { ListSourceRequest } from "../../src/http/list-source.ts";
+import { ListRequestCache } from "../../src/http/request-cache.ts";
 import type { PageLinks } from "../../src/list/paginate.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import {
@@ -237,11 +239,15 @@ describe("links and names", () => {
     }
   });
 
-  it("keeps a link to a path starting with // absolute, so it names no other host", async () => {
+  it("drops the empty segments of a path, so that no link names a host", async () => {
     const handler = createListHandler({ source });
-    const body = await listBody(await handler(new Request(`${ORIGIN}//evil.example/n`)));
-    expect(body._links.self.href).toBe(`${ORIGIN}//evil.example/n?page=1&size=20`);
-    expect(body.n).toEqual(source);
+    for (const path of ["//evil.example/n", "///evil.example//n", "/\\evil.example/n"]) {
+      const body = await listBody(await handler(new Request(`${ORIGIN}${path}?size=1`)));
+      for (const link of Object.values(body._links) as { href: string }[]) {
+        expect(link.href).toMatch(/^\/evil\.example\/n\?size=1&page=[0-9]+$/);
+      }
+      expect(body.n).toEqual(source.slice(0, 1));
+    }
   });
 
   it("names the list by the resource option, else by the last segment of the path", async () => {
@@ -332,6 +338,100 @@ describe("the requests a handler keeps compiled", () => {
     expect(seen).toHaveLength(4);
     expect(seen[2]).toBe(seen[0]);
     for (const tree of seen) expect(Object.isFrozen(tree)).toBe(true);
+  });
+
+  it("freezes every tree and request it hands out, deeply, with or without fields", async () => {
+    const queries: { sql: string; params: unknown[] }[] = [];
+    const failed: unknown[] = [];
+    const handler = createListHandler({
+      schema: schemas.project,
+      source: (request) => {
+        const query = request.toSql("postgres");
+        if (query) queries.push({ sql: query.sql, params: [...query.params] });
+        const where = request.where as unknown as Record<string, unknown>;
+        const operand = (where.operands as Record<string, unknown>[])[0] as Record<string, unknown>;
+        const attempts = [
+          () => Object.assign(operand.value as object, { text: "999" }),
+          () => (operand.path as { segments: string[] }).segments.push("x"),
+          () => Object.assign(where, { kind: "or" }),
+          () => Object.assign(request, { page: 7, where: undefined }),
+          () => Object.assign(request.schema as object, { fields: {} }),
+        ];
+        for (const attempt of attempts) {
+          try {
+            attempt();
+          } catch (error) {
+            failed.push(error);
+          }
+        }
+        return { items: [], total: 0 };
+      },
+    });
+    const url = `${ORIGIN}/api/projects?where=${encodeURIComponent("id>=103 AND name~a")}`;
+    expect((await handler(new Request(url))).status).toBe(200);
+    expect((await handler(new Request(url))).status).toBe(200);
+    expect(failed).toHaveLength(10);
+    for (const error of failed) expect(error).toBeInstanceOf(TypeError);
+    expect(queries[1]).toEqual(queries[0]);
+    expect(queries[0]?.params).toEqual([103, "a"]);
+  });
+
+  it("keys its requests by what the answer depends on, not by padding or spelling", async () => {
+    const cache = new ListRequestCache();
+    const trees: unknown[] = [];
+    const source = (request: ListSourceRequest) => {
+      trees.push(request.where);
+      return { items: [], total: 0 };
+    };
+    const first = createListHandler({ source, cache, schema: schemas.project });
+    const second = createListHandler({ source, cache, schema: schemas.project, resource: "p" });
+    for (let i = 0; i < 200; i++) {
+      const where = i % 2 === 0 ? "id%3E%3D103" : "id>=103";
+      const handler = i % 3 === 0 ? second : first;
+      const url = `${ORIGIN}/api/projects?pad${i}=${"x".repeat(3000 + i)}&where=${where}&size=5`;
+      expect((await handler(new Request(url))).status).toBe(200);
+    }
+    expect(trees).toHaveLength(200);
+    expect(new Set(trees).size).toBe(1);
+  });
+
+  it("keeps no more bytes than its cache's bound, whatever the requests", async () => {
+    const cache = new ListRequestCache({ maxBytes: 2 * 1024 * 1024 });
+    const handler = createListHandler({ source: projects, cache });
+    for (let i = 0; i < 400; i++) {
+      const where = Array.from({ length: 60 }, (_, k) => `name~${i}x${k}`).join(" OR ");
+      const url = `${ORIGIN}/api/projects?where=${encodeURIComponent(where)}&fields=id`;
+      expect((await handler(new Request(url))).status).toBe(200);
+      expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    }
+    expect(cache.size).toBeLessThan(400);
+    expect(cache.size).toBeGreaterThan(3);
+  });
+
+  it("refuses an Accept header too long to be worth reading, before reading it", async () => {
+    const handler = createListHandler({ source: projects });
+    const ask = (accept: string) =>
+      handler(new Request(`${ORIGIN}/api/projects`, { headers: { accept } }));
+    const long = await ask(`text/plain;q=0.1, ${"a/b;q=0.5, ".repeat(2000)}application/json`);
+    expect(long.status).toBe(431);
+    expect(await long.json()).toMatchObject({
+      status: 431,
+      code: "HEADER_TOO_LARGE",
+      header: "accept",
+    });
+    const short = await ask(`${"a/b;q=0.5, ".repeat(90)}application/json`);
+    expect(short.status).toBe(200);
+  });
+
+  it("takes only a cache it made as its cache option", () => {
+    for (const cache of [{}, new Map(), { size: 0, bytes: 0, maxBytes: 1 }]) {
+      expect(() => createListHandler({ source: projects, cache } as never)).toThrow(
+        /createListHandler: option cache: expected a ListRequestCache/,
+      );
+    }
+    expect(() => new ListRequestCache({ maxBytes: -1 })).toThrow(/maxBytes/);
+    expect(() => new ListRequestCache({ maxEntries: 1.5 })).toThrow(/maxEntries/);
+    expect(() => new ListRequestCache({ size: 3 } as never)).toThrow(/size/);
   });
 
   it("answers every request alike past the 256 it keeps, in any zone", async () => {

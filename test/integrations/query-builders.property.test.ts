@@ -15,6 +15,7 @@ import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import type { Schema } from "../../src/schema/schema.ts";
 import { expectedRows as expectedJsonRows, loadDocs } from "../backends/sql/json-cases.ts";
+import { withNulTexts } from "../backends/sql/nul-texts.ts";
 import {
   type ColumnsOption,
   columnsOf,
@@ -36,7 +37,8 @@ import {
 
 // Issue 16, section 4: each builder's statement, qaql's condition between two conditions of the
 // builder's own, selects on PGlite and on SQLite the rows that compileWhere and those conditions
-// select, over generated schemas, records, filters, column names and zones.
+// select, over generated schemas, records, filters (some texts holding U+0000, grammar/language.md
+// 9.3), column names and zones.
 
 const engines = new Map<BuilderEngine, Engine>();
 beforeAll(async () => {
@@ -87,7 +89,10 @@ function columnCases(
     return recordsArbitrary(schema, { dates: [dates], minLength: 1 }).chain((records) =>
       fc.record({
         schema: fc.constant(schema),
-        filter: fc.oneof(whereArbitrary(schema), whereArbitrary(schema, { records })),
+        filter: withNulTexts(
+          fc.oneof(whereArbitrary(schema), whereArbitrary(schema, { records })),
+          schema,
+        ),
         records: fc.constant(records),
         columns: fc
           .tuple(
@@ -184,7 +189,10 @@ const jsonCases: fc.Arbitrary<JsonCase> = schemaArbitrary().chain((schema) =>
   }).chain((records) =>
     fc.record({
       schema: fc.constant(schema),
-      filter: fc.oneof(whereArbitrary(schema), whereArbitrary(schema, { records })),
+      filter: withNulTexts(
+        fc.oneof(whereArbitrary(schema), whereArbitrary(schema, { records })),
+        schema,
+      ),
       docs: fc.constant(records.map((record) => JSON.stringify(record))),
       timeZone: fc.constantFrom(...TIME_ZONES),
       own: ownConditions(records.length),

@@ -78,6 +78,16 @@ const cases: {
   { name: "dates", filter: "day<=2024-03-01 AND day IS NOT NULL", rows: [0, 2, 5] },
   { name: "a value holding ? and :p1", filter: 'name="a?b" OR name=":p1"', rows: [4] },
   {
+    name: "values holding U+0000, which no PostgreSQL text holds: equal to none",
+    filter: 'name="a\u0000b" OR name IN ("\u0000") OR name~"\u0000"',
+    rows: [],
+  },
+  {
+    name: "values holding U+0000: ordered at what comes before it, and differing from every text",
+    filter: 'name>"Test\u0000" AND type.id NOT IN ("FILE\u0000",FOLDER) AND name!="\u0000"',
+    rows: [2, 4, 5],
+  },
+  {
     name: "columns named with ?, ??, :p1, quotes and $1",
     filter: "name~.java AND rank>1 AND type.id!=FOLDER AND day>=2024-03-01",
     columns: { name: 'n?a"m`e', rank: "r??:p1", "type.id": "ty'pe::p2 $1", day: ":p1:" },

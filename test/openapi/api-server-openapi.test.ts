@@ -10,7 +10,7 @@ import {
   type OpenApiDocument,
 } from "../../src/openapi/index.ts";
 import type { Artefact } from "../../src/query/artefact.ts";
-import { parseQueryDefinition } from "../../src/query/definition.ts";
+import { parseQueryDefinition, safeParseQueryDefinition } from "../../src/query/definition.ts";
 import { queryDefinitionJsonSchema } from "../../src/query/json-schema.ts";
 import { runQuery } from "../../src/query/run-query.ts";
 import { schemas } from "../../src/schema/resources.ts";
@@ -159,6 +159,7 @@ describe("apiServerOpenApi: the routes", () => {
       "401",
       "406",
       "429",
+      "431",
       "500",
     ]);
     expect(at(document.components, "responses", "TooManyTokenRequests", "headers")).toEqual({
@@ -186,6 +187,7 @@ describe("apiServerOpenApi: the routes", () => {
       "403",
       "404",
       "406",
+      "431",
       "500",
     ]);
     expect(at(document.components, "parameters", "timezone")).toMatchObject({
@@ -321,6 +323,11 @@ describe("apiServerOpenApi: the bodies it documents are the bodies qaql sends", 
     ["a repeated parameter", "?page=1&page=2", {}],
     ["broken percent-encoding", "?where=a%zz", {}],
     ["an unknown time zone", "", { timezone: "Mars/Olympus" }],
+    [
+      "a filter with more than 100 problems",
+      `?where=${encodeURIComponent(Array.from({ length: 150 }, (_, i) => `a${i}=1`).join(" AND "))}`,
+      {},
+    ],
   ])("a 400 for %s", async (_, query, headers) => {
     const document = await dereferenced(apiServerOpenApi());
     const schema = at(
@@ -351,6 +358,20 @@ describe("apiServerOpenApi: the bodies it documents are the bodies qaql sends", 
     const answer = await send("", { accept: "text/html" });
     expect(answer.status).toBe(406);
     expectBodyFits(schema, answer.body);
+  });
+
+  it("a 400 for a query definition with more than 100 issues", async () => {
+    const document = await dereferenced(apiServerOpenApi());
+    const path = at(document, "paths", "/artefacts/{artefactId}/query", "post");
+    const schema = at(path, "responses", "400", "content", "application/json", "schema");
+    const parsed = safeParseQueryDefinition({ orders: Array(300).fill({}) });
+    if (parsed.success) throw new Error("accepted");
+    const body = { status: 400, error: "Bad Request", ...parsed.error.toJSON() };
+    expect(body).toMatchObject({ truncated: true });
+    expectBodyFits(schema, body);
+    expect(ajv.compile(schema)({ ...body, issues: Array(101).fill(parsed.error.issues[0]) })).toBe(
+      false,
+    );
   });
 
   it("the table of a query", async () => {

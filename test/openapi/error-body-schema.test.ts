@@ -52,6 +52,12 @@ describe("errorBodyJsonSchema", () => {
     ["a repeated parameter", "?where=id=1&where=id=2", {}, ["parameter"]],
     ["broken percent-encoding", "?fields=%E2%28", {}, ["parameter", "input"]],
     ["a text too long", `?where=${"a".repeat(8200)}`, {}, ["expected"]],
+    [
+      "a filter with more than 100 problems",
+      `?where=${encodeURIComponent(Array.from({ length: 150 }, (_, i) => `a${i}=1`).join(" AND "))}`,
+      {},
+      ["issues", "issueCount", "truncated"],
+    ],
     ["an unknown time zone", "", { timezone: "Mars/Olympus" }, ["header", "timeZone"]],
     ["no acceptable type", "", { accept: "text/html" }, ["supported"]],
     ["a method other than GET", "", {}, []],
@@ -80,6 +86,18 @@ describe("errorBodyJsonSchema", () => {
     expect(check({ ...body, issues: [{ ...issues[0], hint: "x" }] })).toBe(false);
     expect(ajv.compile(errorBodyJsonSchema())({ ...body, status: "400" })).toBe(false);
   });
+
+  it("tells a body with more than 100 issues, or a count no larger than them", async () => {
+    const body = await bodyOf("?where=nmae=x");
+    const check = ajv.compile(errorBodyJsonSchema());
+    const issues = Array(101).fill((body.issues as Json[])[0]);
+    expect(check({ ...body, issues: issues.slice(0, 100), issueCount: 101, truncated: true })).toBe(
+      true,
+    );
+    expect(check({ ...body, issues, issueCount: 101, truncated: true })).toBe(false);
+    expect(check({ ...body, issueCount: 100, truncated: true })).toBe(false);
+    expect(check({ ...body, issueCount: 101, truncated: false })).toBe(false);
+  });
 });
 
 describe("queryDefinitionErrorJsonSchema", () => {
@@ -93,6 +111,8 @@ describe("queryDefinitionErrorJsonSchema", () => {
       },
     ],
     ["no columns", {}],
+    ["more than 100 issues", { orders: Array(300).fill({}) }],
+    ["too many columns", { columns: Array(300).fill({ type: "INFO", id: "A" }) }],
   ])("documents every member of the body of %s", (_, definition) => {
     const parsed = safeParseQueryDefinition(definition);
     expect(parsed.success).toBe(false);
@@ -100,5 +120,16 @@ describe("queryDefinitionErrorJsonSchema", () => {
     const body = { status: 400, error: "Bad Request", ...parsed.error.toJSON() };
     const check = ajv.compile(closed(queryDefinitionErrorJsonSchema()));
     expect(check(body), JSON.stringify(check.errors)).toBe(true);
+  });
+
+  it("holds at most 100 issues", () => {
+    const parsed = safeParseQueryDefinition({ orders: Array(300).fill({}) });
+    if (parsed.success) throw new Error("accepted");
+    const body: Json = { status: 400, error: "Bad Request", ...parsed.error.toJSON() };
+    expect(body).toMatchObject({ issueCount: 1026, truncated: true });
+    const check = ajv.compile(queryDefinitionErrorJsonSchema());
+    expect(check(body)).toBe(true);
+    const issues = body.issues as Json[];
+    expect(check({ ...body, issues: [...issues, issues[0]] })).toBe(false);
   });
 });

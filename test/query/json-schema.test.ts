@@ -4,7 +4,11 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { safeParseQueryDefinition } from "../../src/query/definition.ts";
-import { DEFINITION_SPEC } from "../../src/query/definition-spec.ts";
+import {
+  DEFINITION_MAX_ITEMS,
+  DEFINITION_MAX_LENGTH,
+  DEFINITION_SPEC,
+} from "../../src/query/definition-spec.ts";
 import { queryDefinitionJsonSchema } from "../../src/query/json-schema.ts";
 
 interface Vectors {
@@ -50,6 +54,100 @@ describe("queryDefinitionJsonSchema", () => {
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties.linkDirection?.default).toBe("OUT");
     expect(schema.properties.resultSize).toMatchObject({ type: "integer", minimum: 1 });
+  });
+
+  it("gives the limited arrays their maxItems, and no other array one", () => {
+    const schema = queryDefinitionJsonSchema as Record<string, never>;
+    const at = (...path: string[]) =>
+      path.reduce<Record<string, unknown>>((node, key) => node[key] as never, schema);
+    for (const name of ["columns", "orders", "filters"]) {
+      expect(at("properties", name, "maxItems")).toBe(DEFINITION_MAX_ITEMS);
+    }
+    const data = ["properties", "filters", "items", "properties", "data", "properties"];
+    expect(at(...data, "bounds", "maxItems")).toBe(256);
+    expect(at(...data, "patterns", "maxItems")).toBe(256);
+    expect(at(...data, "checked")).not.toHaveProperty("maxItems");
+    expect(at("properties", "artefactTypes")).not.toHaveProperty("maxItems");
+    const column = ["properties", "columns", "items", "properties", "excludingTypes"];
+    expect(at(...column)).not.toHaveProperty("maxItems");
+  });
+
+  it("agrees with parseQueryDefinition on arrays around their limit", () => {
+    const limit = DEFINITION_MAX_ITEMS;
+    const length = fc.constantFrom(0, 1, limit - 1, limit, limit + 1, limit + 2, 2 * limit);
+    // Where one bad item stands, if any: within the limit, the first past it, or further.
+    const badAt = fc.option(fc.constantFrom(0, limit - 1, limit, limit + 1), { nil: undefined });
+    const ORDER = { type: "MEASURE", id: "A", order: "DESC", orderType: "RANK" };
+    const arrays: Record<string, (items: unknown[]) => unknown> = {
+      columns: (items) => ({ columns: items }),
+      orders: (items) => ({ columns: [], orders: items }),
+      filters: (items) => ({ columns: [], filters: items }),
+      bounds: (items) => ({
+        columns: [],
+        filters: [{ type: "measure", id: "A", data: { bounds: items } }],
+      }),
+      patterns: (items) => ({
+        columns: [],
+        filters: [{ type: "info", id: "A", data: { patterns: items } }],
+      }),
+      artefactTypes: (items) => ({ columns: [], artefactTypes: items }),
+      checked: (items) => ({
+        columns: [],
+        filters: [{ type: "info", id: "A", data: { checked: items } }],
+      }),
+      excludingTypes: (items) => ({ columns: [{ type: "INFO", id: "A", excludingTypes: items }] }),
+    };
+    const good: Record<string, unknown> = {
+      columns: { type: "INFO", id: "A" },
+      orders: ORDER,
+      filters: { type: "info", id: "A", data: {} },
+      bounds: "[1;2]",
+      patterns: "a*",
+      artefactTypes: "FILE",
+      checked: "x",
+      excludingTypes: "FILE",
+    };
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(arrays)), length, badAt, (name, count, bad) => {
+        const items = Array.from({ length: count }, (_, i) => (i === bad ? 7 : good[name]));
+        const json = arrays[name]?.(items);
+        const parsed = safeParseQueryDefinition(json).success;
+        expect(validate(json)).toBe(parsed);
+        const limited = !["artefactTypes", "checked", "excludingTypes"].includes(name);
+        const badChecked = bad !== undefined && bad < count && (!limited || bad < limit);
+        expect(parsed).toBe((!limited || count <= limit) && !badChecked);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("gives a column's id its maxLength, and no other string one", () => {
+    const schema = queryDefinitionJsonSchema as Record<string, never>;
+    const at = (...path: string[]) =>
+      path.reduce<Record<string, unknown>>((node, key) => node[key] as never, schema);
+    expect(at("properties", "columns", "items", "properties", "id")).toMatchObject({
+      type: "string",
+      maxLength: DEFINITION_MAX_LENGTH,
+    });
+    expect(JSON.stringify(queryDefinitionJsonSchema).match(/"maxLength"/g)).toHaveLength(1);
+  });
+
+  it("agrees with parseQueryDefinition on column ids around their limit, counting code points", () => {
+    const limit = DEFINITION_MAX_LENGTH;
+    // Characters of one or two UTF-16 units, and lone surrogates, which count as one each.
+    const char = fc.constantFrom("a", "é", "🙂", "\ud800", "\udc00");
+    const length = fc.constantFrom(0, 1, limit - 1, limit, limit + 1, 2 * limit);
+    const id = length.chain((n) => fc.array(char, { minLength: n, maxLength: n }));
+    fc.assert(
+      fc.property(id, (chars) => {
+        const text = chars.join("");
+        const json = { columns: [{ type: "MEASURE", id: text }] };
+        const parsed = safeParseQueryDefinition(json).success;
+        expect(validate(json)).toBe(parsed);
+        expect(parsed).toBe([...text].length <= limit);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it.each(VECTORS.valid.map((v) => [v.name, v] as const))(

@@ -36,6 +36,8 @@ function makeServer(options: Partial<ApiServerOptions> = {}) {
 }
 
 const { server, clock } = makeServer();
+/** A server that reads query bodies of up to 1 MiB, four times the default. */
+const wide = makeServer({ maxBodyBytes: 1024 * 1024 }).server;
 const bearer = { authorization: `Bearer ${PERMANENT}` };
 
 /** Asks the server through its Web `fetch`, as Deno, Bun or a worker would. */
@@ -191,6 +193,99 @@ describe("POST /api/artefacts/{artefact-id}/query", () => {
     ]);
   });
 
+  it("answers a 1 MiB body of empty orders with a small 400: 100 issues and their count", async () => {
+    const count = Math.floor((1024 * 1024 - 20) / 3);
+    const body = `{"orders":[${Array(count).fill("{}").join(",")}]}`;
+    expect(body.length).toBeGreaterThan(1024 * 1024 - 16);
+    expect(body.length).toBeLessThanOrEqual(1024 * 1024);
+    const post = (to: ReturnType<typeof makeServer>["server"]) =>
+      to.fetch(
+        new Request("http://127.0.0.1/api/artefacts/1000/query", {
+          method: "POST",
+          body,
+          headers: { ...bearer, "content-type": "application/json" },
+        }),
+      );
+    // Past the 256 KiB a server reads unless told otherwise, then with 1 MiB allowed.
+    expect((await post(server)).status).toBe(413);
+    const response = await post(wide);
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    // Every issue listed, it was 138 MB.
+    expect(text.length).toBeLessThan(64 * 1024);
+    const reply = JSON.parse(text);
+    expect(reply).toMatchObject({
+      status: 400,
+      code: "MISSING_KEY",
+      pointer: "/orders/0/type",
+      // Four missing members in each of the first 256 orders, the 257th, the missing columns.
+      issueCount: 256 * 4 + 2,
+      truncated: true,
+    });
+    expect(reply.issues).toHaveLength(100);
+    expect(reply.issues[99]).toMatchObject({
+      code: "MISSING_KEY",
+      pointer: "/orders/24/orderType",
+    });
+    expect(reply.message).toMatch(/\(and 1025 more\)$/);
+  });
+
+  it("refuses 30,000 columns at the limit (400 TOO_MANY_ITEMS), not a 73 MB table", async () => {
+    const columns = Array(30_000).fill({ type: "MEASURE", id: "LOC" });
+    const text = JSON.stringify({ columns });
+    expect((await post("/api/artefacts/1000/query", text)).status).toBe(413);
+    const answer = await wide.fetch(
+      new Request("http://127.0.0.1/api/artefacts/1000/query", {
+        method: "POST",
+        body: text,
+        headers: { ...bearer, "content-type": "application/json" },
+      }),
+    );
+    const reply = { status: answer.status, body: (await answer.json()) as { issues: unknown[] } };
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: "TOO_MANY_ITEMS", pointer: "/columns/256" });
+    expect(reply.body.issues).toEqual([
+      expect.objectContaining({ code: "TOO_MANY_ITEMS", pointer: "/columns/256" }),
+    ]);
+    expect(reply.body).not.toHaveProperty("truncated");
+    const most = await post(
+      "/api/artefacts/1000/query",
+      JSON.stringify({ columns: columns.slice(0, 256) }),
+    );
+    expect(most.status).toBe(200);
+    expect(most.body.columns).toHaveLength(256);
+  });
+
+  it("refuses a 900 KB column id (a small 400 TOO_LONG, not a 94.5 MB table)", async () => {
+    // A body limit above the definition's, so that the length limit of 8.5 is what answers.
+    const { server: roomy } = makeServer({ maxBodyBytes: 1024 * 1024 });
+    const query = async (columns: unknown[]) => {
+      const body = JSON.stringify({ columns });
+      const response = await roomy.fetch(
+        new Request("http://127.0.0.1/api/artefacts/1000/query", {
+          method: "POST",
+          body,
+          headers: { ...bearer, "content-type": "application/json" },
+        }),
+      );
+      return { status: response.status, text: await response.text(), sent: body.length };
+    };
+    const long = await query([{ type: "MEASURE", id: "x".repeat(900_000) }]);
+    expect(long.status).toBe(400);
+    expect(long.text.length).toBeLessThan(2 * 1024);
+    expect(JSON.parse(long.text)).toMatchObject({
+      code: "TOO_LONG",
+      pointer: "/columns/0/id",
+      issues: [{ code: "TOO_LONG", message: expect.stringMatching(/at most 256 .* not 900000:/) }],
+    });
+    // The largest table left: 256 cells a row, each keyed by a 256-character id and its `#n`.
+    const widest = await query(Array(256).fill({ type: "MEASURE", id: "x".repeat(256) }));
+    expect(widest.status).toBe(200);
+    expect(JSON.parse(widest.text).rows).toHaveLength(103);
+    // 7.4 MB for a 72 KB question, each of the 103 rows about its size; the 900 KB id made 94.5 MB.
+    expect(widest.text.length).toBeLessThan(8 * 1024 * 1024);
+  });
+
   // One row: what is wrong, the request's path, body and headers, the status and code.
   const rows: [string, string, string, Record<string, string>, number, string][] = [
     ["an unknown artefact", "/api/artefacts/42/query", "{}", {}, 404, "NOT_FOUND"],
@@ -232,6 +327,26 @@ describe("POST /api/artefacts/{artefact-id}/query", () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe("a list's validation error", () => {
+  it("lists the first 100 of 150 issues, with their count (grammar/language.md 5.3)", async () => {
+    const where = Array.from({ length: 150 }, (_, i) => `a${i + 1}=1`).join(" AND ");
+    const reply = await ask(`/api/artefacts?where=${encodeURIComponent(where)}`);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({
+      status: 400,
+      code: "UNKNOWN_FIELD",
+      parameter: "where",
+      issueCount: 150,
+      truncated: true,
+    });
+    expect(reply.body.issues).toHaveLength(100);
+    expect(reply.body.issues[99]).toMatchObject({
+      code: "UNKNOWN_FIELD",
+      offset: where.indexOf("a100="),
+    });
   });
 });
 

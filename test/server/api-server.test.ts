@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileFields } from "../../src/api/compile-fields.ts";
 import { compileWhere } from "../../src/api/compile-where.ts";
@@ -15,6 +17,8 @@ import {
   createApiServer,
 } from "../../src/server/api-server.ts";
 import { TOKEN_IDLE_MS, TOKEN_LIFETIME_MS } from "../../src/server/tokens.ts";
+
+setFlagsFromString("--expose-gc");
 
 type Row = Record<string, unknown>;
 const sample = JSON.parse(
@@ -598,7 +602,7 @@ describe("errors of the route", () => {
     ["GET", "/api/artefacts/%E0%A4", 400, "MALFORMED_URL"],
     ["POST", "/api/artefacts", 405, "METHOD_NOT_ALLOWED", "GET, HEAD"],
     ["PUT", "/api/artefacts/1051", 405, "METHOD_NOT_ALLOWED", "GET, HEAD"],
-    ["PUT", "/api/token", 405, "METHOD_NOT_ALLOWED", "GET, HEAD, DELETE"],
+    ["PUT", "/api/token", 405, "METHOD_NOT_ALLOWED", "GET, DELETE"],
     ["OPTIONS", "/api/artefacts", 405, "METHOD_NOT_ALLOWED", "GET, HEAD"],
     ["POST", "/api/projects/payments-core/artefacts", 405, "METHOD_NOT_ALLOWED", "GET, HEAD"],
     ["GET", "/api/artefacts/1051/query", 405, "METHOD_NOT_ALLOWED", "POST"],
@@ -853,7 +857,14 @@ describe("under abuse", () => {
   const echoes: [string, string, Record<string, string>, number, string][] = [
     ["timezone", "/api/projects", { timezone: long }, 400, "UNKNOWN_TIME_ZONE"],
     ["timezone of an item", "/api/projects/101", { timezone: long }, 400, "UNKNOWN_TIME_ZONE"],
-    ["accept", "/api/projects", { accept: `text/${long}` }, 406, "NOT_ACCEPTABLE"],
+    ["accept", "/api/projects", { accept: `text/${long}` }, 431, "HEADER_TOO_LARGE"],
+    [
+      "short accept",
+      "/api/projects",
+      { accept: `text/${long.slice(0, 1000)}` },
+      406,
+      "NOT_ACCEPTABLE",
+    ],
     ["a scheme for a token", "/api/token", { authorization: `${long} x` }, 401, "WRONG_SCHEME"],
     ["a scheme", "/api/projects", { authorization: `${long} x` }, 401, "WRONG_SCHEME"],
     ["a path segment", `/api/${long}%zz`, {}, 400, "MALFORMED_URL"],
@@ -883,6 +894,141 @@ describe("under abuse", () => {
       }
     },
   );
+
+  it("makes no token for a HEAD, which could not carry it back, nor spends the rate on one", async () => {
+    const { origin } = await startExtra({ tokenRate: { burst: 1, perMinute: 1 } });
+    const authorization = basic(USER, PASSWORD);
+    for (let i = 0; i < 3; i++) {
+      const head = await send(origin, "/api/token", { authorization }, "HEAD");
+      expect(head.status).toBe(405);
+      expect(head.headers.allow).toBe("GET, DELETE");
+    }
+    expect((await send(origin, "/api/token", { authorization })).status).toBe(200);
+  });
+
+  it("answers every request in JSON, and logs none of a client's mistakes as its own", async () => {
+    const internal: unknown[] = [];
+    const { origin } = await startExtra({ onInternalError: (error) => internal.push(error) });
+    const rows: readonly (readonly [string, string, number, string])[] = [
+      ["TRACE /api/artefacts", "GET, HEAD", 405, "METHOD_NOT_ALLOWED"],
+      ["TRACE /nowhere", "GET, DELETE, HEAD, POST", 405, "METHOD_NOT_ALLOWED"],
+      ["TRACE /api/token", "GET, DELETE", 405, "METHOD_NOT_ALLOWED"],
+      ["OPTIONS *", "", 400, "MALFORMED_URL"],
+      ["GET http://[::1", "", 400, "MALFORMED_URL"],
+      ["GET http://a%zz/api/projects", "", 400, "MALFORMED_URL"],
+      ["CONNECT 127.0.0.1:1", "GET, DELETE, HEAD, POST", 405, "METHOD_NOT_ALLOWED"],
+    ];
+    for (const [line, allow, status, code] of rows) {
+      const raw = await sendRaw(origin, `${line} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`);
+      const [head = "", body = ""] = raw.split("\r\n\r\n");
+      expect(head.split("\r\n")[0], line).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(head.toLowerCase()).toContain("content-type: application/json");
+      if (allow) expect(head.toLowerCase()).toContain(`allow: ${allow.toLowerCase()}`);
+      expect(JSON.parse(body)).toMatchObject({ status, code });
+    }
+    expect(internal).toEqual([]);
+  });
+
+  it("takes a query body cut off by the client for the client's doing", async () => {
+    const internal: unknown[] = [];
+    const { origin, token } = await startExtra({
+      onInternalError: (error) => internal.push(error),
+    });
+    const bearerOf = `Bearer ${await token()}`;
+    await new Promise<void>((resolve) => {
+      const { hostname, port } = new URL(origin);
+      const outgoing = httpRequest({
+        hostname,
+        port,
+        path: "/api/artefacts/1051/query",
+        method: "POST",
+        agent: false,
+        headers: {
+          authorization: bearerOf,
+          "content-type": "application/json",
+          "content-length": "1000",
+        },
+      });
+      outgoing.on("error", () => resolve());
+      outgoing.write('{"columns":[');
+      setTimeout(() => {
+        outgoing.destroy();
+        setTimeout(resolve, 100);
+      }, 50);
+    });
+    expect(internal).toEqual([]);
+  });
+
+  it("reads a timezone header in its canonical spelling, as the source sees it", async () => {
+    const zones: string[] = [];
+    const evaluate: Evaluate = (records, request) => {
+      zones.push(request.timeZone);
+      return referenceEvaluate(records, request);
+    };
+    const { origin, token } = await startExtra({ evaluate });
+    const authorization = `Bearer ${await token()}`;
+    for (const timezone of ["Europe/Paris", "europe/PARIS", "EUROPE/paris"]) {
+      const reply = await send(origin, "/api/projects?where=analysisTime>2024-01-01", {
+        authorization,
+        timezone,
+      });
+      expect(reply.status).toBe(200);
+    }
+    expect(zones).toEqual(["Europe/Paris", "Europe/Paris", "Europe/Paris"]);
+  });
+
+  it("keeps one bounded cache for all its lists, keyed by what the answers depend on", async () => {
+    const { server, token } = await startExtra();
+    const authorization = `Bearer ${await token()}`;
+    const routes = [
+      ...projects.slice(0, 6).map((project) => `/api/projects/${project.name}/artefacts`),
+      ...artefacts.slice(0, 6).map((artefact) => `/api/artefacts/${artefact.id}/findings`),
+    ];
+    const gc = runInNewContext("gc") as () => void;
+    const heap = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const padding = "x".repeat(64 * 1024);
+    const ask = (i: number) => {
+      const url = `http://127.0.0.1${routes[i % routes.length]}?where=id>${i % 3}&pad${i}=${padding}`;
+      return server.fetch(new Request(url, { headers: { authorization } }));
+    };
+    for (let i = 0; i < 24; i++) expect((await ask(i)).status).toBe(200);
+    const before = heap();
+    for (let i = 0; i < 1200; i++) await (await ask(i)).arrayBuffer();
+    // Kept whole, the 1,200 padded query strings would be 150 MB.
+    expect(heap() - before).toBeLessThan(16 * 1024 * 1024);
+  }, 60_000);
+
+  it("gives each client a share of the server's time for query definitions, past which it waits", async () => {
+    const { origin, clock } = await startExtra({
+      users: { bob: "pw" },
+      queryTime: { burst: 0.001, perSecond: 1 },
+    });
+    const tokenOf = async (user: string, password: string) =>
+      (await send(origin, "/api/token", { authorization: basic(user, password) })).body
+        .token as string;
+    const ada = await tokenOf(USER, PASSWORD);
+    const bob = await tokenOf("bob", "pw");
+    const query = (token: string) =>
+      fetch(`${origin}/api/artefacts/1000/query`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ columns: [{ type: "MEASURE", id: "LOC" }] }),
+      });
+    expect((await query(ada)).status).toBe(200);
+    const limited = await query(ada);
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(await limited.json()).toMatchObject({ code: "TOO_MANY_QUERIES", retryAfter });
+    // Another user, and a token of the same user, are each counted as their client.
+    expect((await query(bob)).status).toBe(200);
+    expect((await query(await tokenOf(USER, PASSWORD))).status).toBe(429);
+    clock.now += retryAfter * 1000;
+    expect((await query(ada)).status).toBe(200);
+  });
 
   it("says where the echo of a long timezone was cut", async () => {
     const reply = await send(main.origin, "/api/projects", { ...bearer, timezone: long });

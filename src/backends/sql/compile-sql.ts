@@ -57,6 +57,11 @@ const RANGE: Record<ComparisonOperator, (c: string, start: string, end: string) 
   ">=": (c, s) => `${c} >= ${s}`,
 };
 
+const NUL = "\u0000";
+
+/** A condition that no row meets, in SQL that every engine reads. */
+const NEVER = "1 = 0";
+
 class SqlCompiler {
   readonly params: unknown[] = [];
   private readonly options: SqlOptions;
@@ -166,20 +171,34 @@ class SqlCompiler {
     };
   }
 
+  /**
+   * Where a text's first U+0000 is, when the engine's texts hold none (grammar/language.md 9.3),
+   * so that the text is never bound; -1 when it holds none or the engine's texts can.
+   */
+  private nulIn(text: string): number {
+    return this.dialect.textHoldsNul === false ? text.indexOf(NUL) : -1;
+  }
+
   private predicate(node: WherePredicate): string {
     if (node.kind === "isNull") return this.nullTest(node.path.segments, node.negated);
     const { operand, type } = this.field(node.path.segments);
     const d = this.dialect;
     switch (node.kind) {
       case "pattern":
+        // No stored text holds U+0000, so none contains, starts or ends with a text that does.
+        if (this.nulIn(node.value.text) !== -1) return NEVER;
         return d.match(operand.value, node.mode, () => d.text(this.bind(node.value.text)));
       case "comparison":
         return this.comparison(operand, type, node.operator, node.value.text);
       case "in": {
         const texts = node.values.map((v) => v.text);
         let condition: string;
-        if (type === "string") condition = d.inTexts(operand.value, texts, this.bind);
-        else if (type === "integer" || type === "number") {
+        if (type === "string") {
+          // A text holding U+0000 where none is stored: its `=` is false, its `!=` true of a text.
+          const bindable = texts.filter((text) => this.nulIn(text) === -1);
+          if (bindable.length === 0) return node.negated ? `${operand.value} IS NOT NULL` : NEVER;
+          condition = d.inTexts(operand.value, bindable, this.bind);
+        } else if (type === "integer" || type === "number") {
           condition = d.inNumbers(
             operand.value,
             texts.map((t) => readNumber(t) as number),
@@ -203,8 +222,11 @@ class SqlCompiler {
     const sqlOperator = operator === "!=" ? "<>" : operator;
     const value = operand.value;
     switch (type) {
-      case "string":
+      case "string": {
+        const nul = this.nulIn(text);
+        if (nul !== -1) return this.comparisonPastNul(value, operator, text.slice(0, nul));
         return d.compareText(value, sqlOperator, d.text(this.bind(text)));
+      }
       case "integer":
       case "number":
         return `${value} ${sqlOperator} ${d.number(this.bind(readNumber(text)))}`;
@@ -238,6 +260,27 @@ class SqlCompiler {
         // result NULL only for a value that is neither, so NOT (for NOT IN) stays right.
         return `(CASE WHEN ${day.expr} IS NOT NULL THEN ${parts[0]} ELSE ${parts[1]} END)`;
       }
+    }
+  }
+
+  /**
+   * A string compared with p + U+0000 + …, where no stored text holds U+0000 (grammar/language.md
+   * 9.3): no text equals it, so `=` is false and `!=` true of every text; and as U+0000 is the
+   * least code point, a text orders before it exactly when it is at most p, after it when above p.
+   */
+  private comparisonPastNul(value: string, operator: ComparisonOperator, prefix: string): string {
+    const d = this.dialect;
+    switch (operator) {
+      case "=":
+        return NEVER;
+      case "!=":
+        return `${value} IS NOT NULL`;
+      case "<":
+      case "<=":
+        return d.compareText(value, "<=", d.text(this.bind(prefix)));
+      case ">":
+      case ">=":
+        return d.compareText(value, ">", d.text(this.bind(prefix)));
     }
   }
 }

@@ -78,6 +78,12 @@ export interface Dialect {
   inTexts(expr: string, texts: readonly string[], bind: Binder): string;
   /** `expr IN (…)` for numbers. */
   inNumbers(expr: string, numbers: readonly number[], bind: Binder): string;
+  /**
+   * `false` when the engine's text cannot hold U+0000 (PostgreSQL): no stored text holds one,
+   * so a filter's text holding one is compiled to what it selects there and never bound
+   * (grammar/language.md 9.3). Texts are bound as they are unless it is `false`.
+   */
+  readonly textHoldsNul?: boolean;
   /** JSON mode, where the engine has it. */
   readonly json?: JsonAccess;
 }

@@ -48,7 +48,10 @@ function postgresJson(): JsonAccess {
   };
 }
 
-/** PostgreSQL (and PGlite): `$n` placeholders, `COLLATE "C"` for code-point order, array binds. */
+/**
+ * PostgreSQL (and PGlite): `$n` placeholders, `COLLATE "C"` for code-point order, array binds;
+ * its text and jsonb hold no U+0000, so a filter's text holding one is never bound.
+ */
 export const postgres: Dialect = {
   name: "postgres",
   placeholder: (index) => `$${index}`,
@@ -69,6 +72,8 @@ export const postgres: Dialect = {
   },
   inTexts: (expr, texts, bind) => `${expr} COLLATE "C" = ANY(${bind(texts)}::text[])`,
   inNumbers: (expr, numbers, bind) => `${expr} = ANY(${bind(numbers)}::numeric[])`,
+  // Binding a text holding U+0000 fails: "invalid byte sequence for encoding UTF8: 0x00".
+  textHoldsNul: false,
   json: postgresJson(),
 };
 

@@ -21,10 +21,19 @@ export interface Problem {
   readonly suggestion?: string;
 }
 
-/** A checked text: valid with its canonical form, or its problems in the order of the text. */
+/**
+ * A checked text: valid with its canonical form, or its problems in the order of the text, the
+ * first 100 of them as the library's error keeps them, and how many there are in all.
+ */
 export type CheckResult =
   | { readonly checked: CheckedText; readonly valid: true; readonly canonical: string }
-  | { readonly checked: CheckedText; readonly valid: false; readonly problems: readonly Problem[] };
+  | {
+      readonly checked: CheckedText;
+      readonly valid: false;
+      readonly problems: readonly Problem[];
+      /** Every problem found: more than `problems` holds when the error cut its list. */
+      readonly problemCount: number;
+    };
 
 /** The description inside an error's first line, `<language>: <description> at <position>`. */
 function describe(error: QueryError, language: QueryLanguage): string {
@@ -71,6 +80,8 @@ export function checkText(checked: CheckedText, schema: Schema | undefined): Che
     return { checked, valid: true, canonical };
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
-    return { checked, valid: false, problems: problemsOf(error, language) };
+    const problems = problemsOf(error, language);
+    const problemCount = error instanceof QueryValidationError ? error.issueCount : problems.length;
+    return { checked, valid: false, problems, problemCount };
   }
 }

@@ -2,8 +2,10 @@ import type { CheckResult } from "./check-text.ts";
 
 /**
  * `--format json`: one document, `{ valid, texts: [{ source, language, text, valid, canonical?,
- * problems }] }`; each problem's `message` is its diagnostic's first line, and its `line` and
- * `column` are in the text, as the library's errors give them.
+ * problems, problemCount?, truncated? }] }`; each problem's `message` is its diagnostic's first
+ * line, and its `line` and `column` are in the text, as the library's errors give them. A text
+ * lists at most its first 100 problems; when it has more, `problemCount` gives them all and
+ * `truncated` is true, as an error body's `issueCount` and `truncated` do.
  */
 export function reportJson(results: readonly CheckResult[]): string {
   const texts = results.map((result) => {
@@ -24,7 +26,11 @@ export function reportJson(results: readonly CheckResult[]): string {
         ...(suggestion === undefined ? {} : { suggestion }),
       };
     });
-    return { source, language, text, valid: false, problems };
+    const cut =
+      result.problemCount > problems.length
+        ? { problemCount: result.problemCount, truncated: true }
+        : {};
+    return { source, language, text, valid: false, problems, ...cut };
   });
   return `${JSON.stringify({ valid: results.every((result) => result.valid), texts }, null, 2)}\n`;
 }

@@ -1,4 +1,4 @@
-import type { Log, ReportingDescriptor, Result } from "sarif";
+import type { Log, Notification, ReportingDescriptor, Result } from "sarif";
 import type { SyntaxErrorCode } from "../../errors/errors.ts";
 import type { FieldsValidationCode } from "../../schema/validate-fields.ts";
 import type { WhereValidationCode } from "../../schema/validate-where.ts";
@@ -32,10 +32,10 @@ const RULE_DESCRIPTIONS: Readonly<Record<ProblemCode, string>> = {
 /** The SARIF 2.1.0 schema a log names in `$schema`. */
 const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 
-/** A problem's place: lines and 1-based UTF-16 columns in the artifact, end column exclusive. */
-function regionOf(checked: CheckedText, problem: Problem) {
-  const start = checked.locate(problem.offset);
-  const end = checked.locate(problem.offset + problem.length);
+/** A span's place: lines and 1-based UTF-16 columns in the artifact, end column exclusive. */
+function regionOf(checked: CheckedText, span: Pick<Problem, "offset" | "length">) {
+  const start = checked.locate(span.offset);
+  const end = checked.locate(span.offset + span.length);
   return {
     startLine: start.line,
     startColumn: start.column,
@@ -46,15 +46,28 @@ function regionOf(checked: CheckedText, problem: Problem) {
 
 /**
  * `--format sarif`: a SARIF 2.1.0 log of one run, a rule for each code that occurs and a result
- * for each problem, placed in the file (or the `qaql:` pseudo URI) that holds its text.
+ * for each problem, placed in the file (or the `qaql:` pseudo URI) that holds its text. A text
+ * gives at most its first 100 problems; one with more adds a warning notification to the run's
+ * invocation, over the whole text, with the count of them all as `properties.problemCount`.
  */
 export function reportSarif(results: readonly CheckResult[]): string {
   const rules: ReportingDescriptor[] = [];
   const ruleIndex = new Map<string, number>();
   const sarifResults: Result[] = [];
+  const notifications: Notification[] = [];
   for (const result of results) {
     if (result.valid) continue;
     const { checked } = result;
+    if (result.problemCount > result.problems.length) {
+      const text = `${checked.language}: ${result.problemCount} problems, only the first ${result.problems.length} reported`;
+      const region = regionOf(checked, { offset: 0, length: checked.text.length });
+      notifications.push({
+        level: "warning",
+        message: { text },
+        locations: [{ physicalLocation: { artifactLocation: { uri: checked.uri }, region } }],
+        properties: { problemCount: result.problemCount },
+      });
+    }
     for (const problem of result.problems) {
       let index = ruleIndex.get(problem.code);
       if (index === undefined) {
@@ -93,6 +106,9 @@ export function reportSarif(results: readonly CheckResult[]): string {
       {
         tool: { driver: { name: "qaql", version: packageVersion(), rules } },
         columnKind: "utf16CodeUnits",
+        ...(notifications.length > 0 && {
+          invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
+        }),
         results: sarifResults,
       },
     ],

@@ -11,8 +11,8 @@ function prefixOf(source: TextSource): string {
 }
 
 /**
- * `--format text`: per text, "valid" with its canonical form, or each problem with its caret;
- * a text from a file is prefixed with where it is.
+ * `--format text`: per text, "valid" with its canonical form, or each problem with its caret
+ * (the first 100, then a line counting the rest); a text from a file is prefixed with where it is.
  */
 export function reportText(results: readonly CheckResult[], style: Style): string {
   const lines: string[] = [];
@@ -25,6 +25,11 @@ export function reportText(results: readonly CheckResult[], style: Style): strin
     }
     for (const problem of result.problems) {
       lines.push(`${prefix}${styleMessage(problem.diagnostic, style)}`);
+    }
+    const more = result.problemCount - result.problems.length;
+    if (more > 0) {
+      const problems = more === 1 ? "problem" : "problems";
+      lines.push(`${prefix}${language}: ${style.dim(`… and ${more} more ${problems}, not shown`)}`);
     }
   }
   return lines.length === 0 ? "" : `${lines.join("\n")}\n`;

@@ -34,6 +34,9 @@ Formats, on stdout:
           that occurs, one result (level "error") per problem, located in the file at its
           line and column (1-based, UTF-16 units, end column exclusive); an inline text is
           at the URI qaql:where or qaql:fields, stdin at qaql:stdin
+A text reports at most its first 100 problems: text then says "… and N more problems", json
+adds "problemCount" (all of them) and "truncated": true, sarif a warning notification in the
+run's invocation with properties.problemCount.
 
 Options:
   --where W            a filter to check

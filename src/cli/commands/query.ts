@@ -129,12 +129,15 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
     );
   }
   if (!parsed.success) {
-    const { issues } = parsed.error;
-    const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
+    const { issues, issueCount } = parsed.error;
+    const count = issueCount === 1 ? "1 problem" : `${issueCount} problems`;
+    const shown = issueCount > issues.length ? ` (the first ${issues.length} listed)` : "";
     context.stderr.write(
-      `${context.errStyle.error("qaql")}: the definition ${name} has ${count}:\n`,
+      `${context.errStyle.error("qaql")}: the definition ${name} has ${count}${shown}:\n`,
     );
     for (const issue of issues) context.stderr.write(`  ${describeIssue(issue)}\n`);
+    const more = issueCount - issues.length;
+    if (more > 0) context.stderr.write(`  … and ${more} more\n`);
     return EXIT.invalid;
   }
   const artefacts = await readArtefacts(invocation.positionals[0], invalidUtf8, context);
@@ -163,7 +166,8 @@ artefacts of DUMP (- for stdin; the sample dump shipped with qaql when absent): 
 "artefacts" array, a list response, a JSON array or NDJSON of artefact records.
 
 Options:
-  --definition FILE  the query definition (JSON); every problem is listed with its JSON Pointer
+  --definition FILE  the query definition (JSON); its problems are listed with their JSON
+                     Pointers (the first 100, then how many more)
   --artefact ID      run from this artefact: its descendants, or its links with linkType;
                      without it, all artefacts
   --output F         json (default): {columns, rows, total}; table: aligned text, where "-" is

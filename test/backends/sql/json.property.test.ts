@@ -32,6 +32,7 @@ import {
   JSON_SCHEMA,
   loadDocs,
 } from "./json-cases.ts";
+import { nulFilterArbitrary, withNulTexts } from "./nul-texts.ts";
 
 // grammar/language.md 2.3–2.5 on JSON data (`toSql`'s `json` option): every field is read from one JSON
 // column, and each engine selects the rows compileWhere selects from the parsed documents. A
@@ -67,7 +68,10 @@ interface Case {
 
 const zone = fc.constantFrom(...TIME_ZONES);
 
-/** Cases over schemas: records of the given options, filters half the time with their literals. */
+/**
+ * Cases over schemas: records of the given options, filters half the time with their literals,
+ * some texts holding U+0000, which no record holds (9.3).
+ */
 function cases(
   options: fc.Arbitrary<RecordsArbitraryOptions>,
   schemas = schemaArbitrary(),
@@ -76,7 +80,10 @@ function cases(
     recordsArbitrary(schema, { minLength: 1, ...chosen }).chain((records) =>
       fc.record({
         schema: fc.constant(schema),
-        filter: fc.oneof(whereArbitrary(schema), whereArbitrary(schema, { records })),
+        filter: withNulTexts(
+          fc.oneof(whereArbitrary(schema), whereArbitrary(schema, { records })),
+          schema,
+        ),
         records: fc.constant(records),
         timeZone: zone,
       }),
@@ -105,6 +112,26 @@ const dateSpellingCases: fc.Arbitrary<Case> = cases(
   fc.constant({ strict: false, dates: ["day", "epochMillis", "dateTime"] }),
   schemaArbitrary().filter((s) => listScalarFields(s).some((f) => f.type === "date")),
 );
+
+/**
+ * Documents with off-schema data, and filters whose texts hold U+0000 built on the documents' own
+ * (9.3): jsonb holds no U+0000 either, and a value of another type still fails `!=`.
+ */
+const nulCases: fc.Arbitrary<Case> = schemaArbitrary()
+  .filter((s) => listScalarFields(s).some((f) => f.type === "string"))
+  .chain((schema) =>
+    recordsArbitrary(schema, { strict: false, minLength: 1 }).chain((records) =>
+      fc.record({
+        schema: fc.constant(schema),
+        filter: fc.oneof(
+          nulFilterArbitrary(schema, records),
+          withNulTexts(whereArbitrary(schema, { records }), schema),
+        ),
+        records: fc.constant(records),
+        timeZone: zone,
+      }),
+    ),
+  );
 
 async function check(engine: Engine, { schema, filter, records, timeZone }: Case) {
   // Both sides see the same data: Dates become ISO strings, NaN and undefined become null.
@@ -143,6 +170,13 @@ function tests(name: SqlEngineName, engine: () => Engine, runs: number): void {
     await fc.assert(
       fc.asyncProperty(dateSpellingCases, (c) => check(engine(), c)),
       { numRuns: runs },
+    );
+  });
+
+  it(`${name}: texts holding U+0000, which no document holds`, async () => {
+    await fc.assert(
+      fc.asyncProperty(nulCases, (c) => check(engine(), c)),
+      { numRuns: Math.min(runs, numRuns) },
     );
   });
 

@@ -118,6 +118,49 @@ const rows: Row[] = [
     },
   ],
   [
+    // 9.3: PostgreSQL text holds no U+0000, so no stored text equals one and it is never bound.
+    'name="a\u0000b" OR name!="a\u0000b" OR name<"a\u0000b" OR name>="a\u0000b"',
+    {
+      postgres: [
+        '(1 = 0 OR "name" IS NOT NULL OR "name" COLLATE "C" <= $1::text OR "name" COLLATE "C" > $2::text)',
+        ["a", "a"],
+      ],
+      sqlite: [
+        '("name" COLLATE BINARY = ? OR "name" COLLATE BINARY <> ? OR "name" COLLATE BINARY < ? OR "name" COLLATE BINARY >= ?)',
+        ["a\u0000b", "a\u0000b", "a\u0000b", "a\u0000b"],
+      ],
+      duckdb: [
+        '("name" COLLATE "binary" = CAST(? AS VARCHAR) OR "name" COLLATE "binary" <> CAST(? AS VARCHAR) OR "name" COLLATE "binary" < CAST(? AS VARCHAR) OR "name" COLLATE "binary" >= CAST(? AS VARCHAR))',
+        ["a\u0000b", "a\u0000b", "a\u0000b", "a\u0000b"],
+      ],
+      mysql: [
+        "(CAST(`name` AS BINARY) = CAST(? AS BINARY) OR CAST(`name` AS BINARY) <> CAST(? AS BINARY) OR CAST(`name` AS BINARY) < CAST(? AS BINARY) OR CAST(`name` AS BINARY) >= CAST(? AS BINARY))",
+        ["a\u0000b", "a\u0000b", "a\u0000b", "a\u0000b"],
+      ],
+    },
+  ],
+  [
+    'name IN ("a\u0000b",x) AND type.id NOT IN ("\u0000") AND name~"\u0000"*',
+    {
+      postgres: [
+        '(("name" COLLATE "C" = ANY($1::text[])) AND "type_id" IS NOT NULL AND 1 = 0)',
+        [["x"]],
+      ],
+      sqlite: [
+        '(("name" COLLATE BINARY IN (?, ?)) AND NOT ("type_id" COLLATE BINARY IN (?)) AND substr(CAST("name" AS BLOB), 1, length(CAST(? AS BLOB))) = CAST(? AS BLOB))',
+        ["a\u0000b", "x", "\u0000", "\u0000", "\u0000"],
+      ],
+      duckdb: [
+        '(("name" COLLATE "binary" IN (CAST(? AS VARCHAR), CAST(? AS VARCHAR))) AND NOT ("type_id" COLLATE "binary" IN (CAST(? AS VARCHAR))) AND starts_with("name", CAST(? AS VARCHAR)))',
+        ["a\u0000b", "x", "\u0000", "\u0000"],
+      ],
+      mysql: [
+        "((CAST(`name` AS BINARY) IN (CAST(? AS BINARY), CAST(? AS BINARY))) AND NOT (CAST(`type_id` AS BINARY) IN (CAST(? AS BINARY))) AND LEFT(CAST(`name` AS BINARY), LENGTH(CAST(? AS BINARY))) = CAST(? AS BINARY))",
+        ["a\u0000b", "x", "\u0000", "\u0000", "\u0000"],
+      ],
+    },
+  ],
+  [
     "name IS NULL OR rank IS NOT NULL",
     {
       postgres: ['("name" IS NULL OR "rank" IS NOT NULL)', []],
@@ -319,5 +362,22 @@ describe("toSql: placeholders and the first parameter's number (9.4)", () => {
     expect(() => toSql("name=a", { dialect: odd, schema, placeholders: "?" })).toThrow(
       /the odd dialect writes U\+E000 in its SQL/,
     );
+  });
+});
+
+describe("toSql: a dialect whose text holds no U+0000 (9.3)", () => {
+  it("says so by textHoldsNul: false, which a dialect object of one's own keeps or drops", () => {
+    expect(dialects.postgres.textHoldsNul).toBe(false);
+    const filter = 'name="a\u0000b" OR name IN ("\u0000",x)';
+    const copy = { ...dialects.postgres, name: "copy" };
+    expect(toSql(filter, { dialect: copy, schema })).toEqual({
+      sql: '(1 = 0 OR ("name" COLLATE "C" = ANY($1::text[])))',
+      params: [["x"]],
+    });
+    const { textHoldsNul: _, ...holding } = copy;
+    expect(toSql(filter, { dialect: holding, schema })).toEqual({
+      sql: '("name" COLLATE "C" = $1::text OR ("name" COLLATE "C" = ANY($2::text[])))',
+      params: ["a\u0000b", ["\u0000", "x"]],
+    });
   });
 });
