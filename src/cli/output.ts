@@ -1,4 +1,4 @@
-import { createWriteStream, rmSync } from "node:fs";
+import { createWriteStream, rmSync, statSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Writable } from "node:stream";
@@ -87,8 +87,39 @@ function removeTemporariesOnSignals(): void {
   }
 }
 
-/** A file written beside its final name and renamed into place only when complete. */
+/** Whether `path` names something other than a regular file: a device (`/dev/null`), a FIFO, a socket. */
+function isSpecialFile(path: string): boolean {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat !== undefined && !stat.isFile() && !stat.isDirectory();
+}
+
+/** Written straight to a device or a FIFO, which renaming a file over would replace. */
+function specialFileOutput(path: string): Output {
+  const stream = createWriteStream(path, { flags: "w" });
+  const name = JSON.stringify(path);
+  return streamOutput(
+    stream,
+    name,
+    () =>
+      new Promise<void>((resolve, reject) => {
+        stream.end((error?: Error | null) =>
+          error
+            ? reject(new CliError(`cannot write ${name}: ${describeSystemError(error)}`))
+            : resolve(),
+        );
+      }),
+    async () => {
+      stream.destroy();
+    },
+  );
+}
+
+/**
+ * A file written beside its final name and renamed into place only when complete; a device or
+ * a FIFO (`--out /dev/null`) is written to as it is.
+ */
 export function fileOutput(path: string): Output {
+  if (isSpecialFile(path)) return specialFileOutput(path);
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
   const stream = createWriteStream(temporary, { flags: "w" });
   removeTemporariesOnSignals();

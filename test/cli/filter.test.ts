@@ -1,5 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -173,6 +180,25 @@ describe("qaql filter on files and stdin", () => {
     const run = runCli(["filter", "-", "--out", join(dir, "broken.json")], { input: broken });
     expect(run.status).toBe(1);
     expect(readdirSync(dir)).toEqual(["result.json"]);
+  });
+
+  it("writes to a device or a FIFO as it is, never renaming a file over it", () => {
+    const dir = join(scratch, "fifo");
+    mkdirSync(dir);
+    const fifo = join(dir, "pipe");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    // The shell reads the FIFO while qaql writes it; what it read comes back on its stdout.
+    const command = `cat "${fifo}" & "${process.execPath}" "${CLI}" filter - --where "id=2" --out "${fifo}"; wait`;
+    const run = spawnSync("sh", ["-c", command], {
+      input: JSON.stringify(records),
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "" },
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(records.filter((record) => record.id === 2));
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(["pipe"]);
   });
 
   it("stops quietly when the reader goes away (| head)", () => {
