@@ -2,13 +2,17 @@ import { defineConfig } from "tsup";
 
 export default defineConfig([
   {
-    // The library, the artefact query definition as `qaql/query`, the fast-check arbitraries
+    // The core as `qaql`, editors' support as `qaql/editor`, list requests and pagination as
+    // `qaql/list`, the artefact query definition as `qaql/query`, the fast-check arbitraries
     // as `qaql/arbitraries`, the check of a live server built on them as `qaql/conformance`,
     // list requests as Web Request -> Response as `qaql/http`, the streaming dump filter as
     // `qaql/dump`, the reference server (Node only) as `qaql/server`, and one entry per
     // framework or query-builder integration (`qaql/express`, …, `qaql/kysely`, …).
     entry: {
       index: "src/index.ts",
+      editor: "src/language-service/index.ts",
+      list: "src/list/index.ts",
+      "json-schema": "src/schema/index.ts",
       query: "src/query/index.ts",
       arbitraries: "src/arbitraries/index.ts",
       conformance: "src/conformance/index.ts",

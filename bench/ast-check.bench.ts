@@ -7,7 +7,7 @@ import { compileWhere } from "../src/api/compile-where.ts";
 import { compilePredicate } from "../src/backends/predicate/compile-predicate.ts";
 import { compileSql } from "../src/backends/sql/compile-sql.ts";
 import { dialects } from "../src/backends/sql/dialects.ts";
-import { MAX_DEPTH_LIMIT } from "../src/check/limits.ts";
+import { MAX_DEPTH_LIMIT } from "../src/base/limits.ts";
 import { readWhereAst } from "../src/check/read-where.ts";
 import { defineSchema, type Schema } from "../src/schema/schema.ts";
 import { parseWhere } from "../src/syntax/parse-where.ts";

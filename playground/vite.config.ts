@@ -50,6 +50,7 @@ export default defineConfig({
     // Regexes, so that `qaql/codemirror` is not read as `qaql` followed by `/codemirror`.
     alias: [
       { find: /^qaql\/codemirror$/, replacement: here("../src/integrations/codemirror/index.ts") },
+      { find: /^qaql\/list$/, replacement: here("../src/list/index.ts") },
       { find: /^qaql$/, replacement: here("../src/index.ts") },
     ],
   },

@@ -1,3 +1,7 @@
+// The main entry `qaql`: the core a service imports (parse and safe parse, format, compile,
+// toSql, schemas, AST builders, errors). Editors' support is `qaql/editor`, list requests and
+// pagination `qaql/list`, the query definition `qaql/query`.
+
 export type { FieldsInput } from "./api/compile-fields.ts";
 export { compileFields, compileListFields, mergeFields } from "./api/compile-fields.ts";
 export type { CompileWhereOptions } from "./api/compile-where.ts";
@@ -36,7 +40,7 @@ export type { ColumnSpec, SqlQuery } from "./backends/sql/compile-sql.ts";
 export type { DateStorage, Dialect, PlaceholderStyle } from "./backends/sql/dialect.ts";
 export type { DialectName } from "./backends/sql/dialects.ts";
 export { dialects } from "./backends/sql/dialects.ts";
-export type { ParseLimits } from "./check/limits.ts";
+export type { ParseLimits } from "./base/limits.ts";
 export type { SchemaOption } from "./check/read-options.ts";
 export type {
   ListParameter,
@@ -52,46 +56,14 @@ export {
   QueryValidationError,
 } from "./errors/errors.ts";
 export { InvalidAstError, InvalidOptionError } from "./errors/invalid-input.ts";
-export { JsonSchemaMappingError } from "./errors/json-schema-mapping-error.ts";
 export type { ErrorJson } from "./errors/qaql-error.ts";
 export { QaqlError } from "./errors/qaql-error.ts";
 export type { SafeResult, SafeResultWithWarnings } from "./errors/safe-result.ts";
 export { SchemaDefinitionError } from "./errors/schema-definition-error.ts";
 export { UnknownTimeZoneError } from "./errors/unknown-time-zone-error.ts";
-export type { ClassifiedToken, TokenClass } from "./language-service/classify-tokens.ts";
-export { classifyFields, classifyWhere } from "./language-service/classify-tokens.ts";
-export type {
-  CompleteOptions,
-  CompletionKind,
-  CompletionOption,
-  Completions,
-} from "./language-service/complete.ts";
-export { completeFields, completeWhere } from "./language-service/complete.ts";
-export type { DescribeOptions, Description } from "./language-service/describe.ts";
-export { describeWhereAt } from "./language-service/describe.ts";
-export type { DiagnoseOptions, QueryDiagnostic } from "./language-service/diagnose.ts";
-export { diagnoseFields, diagnoseWhere } from "./language-service/diagnose.ts";
-export type { PageRequest, PageSizeOptions } from "./list/page-size.ts";
-export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./list/page-size.ts";
-export type { Link, ListResponse, PageLinks, PaginateOptions } from "./list/paginate.ts";
-export { pageLinks, paginate } from "./list/paginate.ts";
-export type { ListRequestInput } from "./list/query-string.ts";
-export { buildQueryString } from "./list/query-string.ts";
-export type {
-  ListRequest,
-  ListRequestError,
-  ReadListRequestOptions,
-} from "./list/read-list-request.ts";
-export { readListRequest, safeReadListRequest } from "./list/read-list-request.ts";
 export { schemas } from "./schema/resources.ts";
 export type { FieldType, ScalarTypeName, Schema, SchemaShape } from "./schema/schema.ts";
 export { defineSchema, readSchema } from "./schema/schema.ts";
-export type {
-  FieldJsonSchema,
-  ResourceJsonSchema,
-  SchemaFromJsonSchemaOptions,
-} from "./schema/schema-json-schema.ts";
-export { schemaFromJsonSchema, schemaToJsonSchema } from "./schema/schema-json-schema.ts";
 export type { FieldsValidationCode } from "./schema/validate-fields.ts";
 export type { WhereValidationCode } from "./schema/validate-where.ts";
 export type { ParseFieldsOptions } from "./syntax/parse-fields.ts";

@@ -1,4 +1,13 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -60,7 +69,7 @@ function importGraph(entry: string): Map<string, string[]> {
   return graph;
 }
 
-// STYLE.md: data flows text -> syntax -> ast -> a backend, never backwards.
+// Data flows text -> syntax -> ast -> a backend, never backwards.
 describe("layering", () => {
   const files = sourceFiles(SRC).map((file) => ({
     file: relative(SRC, file),
@@ -161,6 +170,148 @@ describe("the framework and query-builder integrations", () => {
         specifiers.filter((spec) => FRAMEWORK.test(spec)),
         name,
       ).toEqual([]);
+    }
+  });
+});
+
+describe("the README's map of the tree", () => {
+  const readme = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");
+  const layout = /^## Layout\n+```\n([\s\S]*?)\n```/m.exec(readme)?.[1] ?? "";
+  /** The folders the map names directly below `src/`, each on a line of its own. */
+  const named = [...layout.matchAll(/^ {2}([a-z][a-z-]*)\/ /gm)].map((m) => m[1]);
+
+  it("names every folder of src/, and none that is not there", () => {
+    const folders = readdirSync(SRC, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.length).toBeGreaterThan(10);
+    expect([...named].sort()).toEqual([...folders].sort());
+  });
+});
+
+/**
+ * The folders of src/ from the bottom up: a folder imports only folders below it (an entry's
+ * `index.ts` stands above every folder, as it only re-exports). The README's Layout lists them
+ * in this order.
+ */
+const LAYERS: readonly string[] = [
+  "base",
+  "ast",
+  "errors",
+  "json",
+  "schema",
+  "check",
+  "syntax",
+  "backends",
+  "api",
+  "list",
+  "language-service",
+  "query",
+  "dump",
+  "http",
+  "openapi",
+  "integrations",
+  "server",
+  "arbitraries",
+  "conformance",
+  "cli",
+];
+
+/** The folder below `root` of each source file, and the folders each one's imports reach. */
+function folderGraph(root: string): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  const folderOf = (file: string) => relative(root, file).split(/[\\/]/)[0] as string;
+  for (const file of sourceFiles(root)) {
+    const from = folderOf(file);
+    if (!from.endsWith(".ts")) graph.set(from, graph.get(from) ?? new Map());
+    // An entry only re-exports: it stands above its folder's layer.
+    if (from.endsWith(".ts") || file.endsWith(`${from}/index.ts`)) continue;
+    for (const spec of specifiersOf(file)) {
+      if (!spec.startsWith(".")) continue;
+      const to = folderOf(resolve(dirname(file), spec));
+      if (to !== from && !to.endsWith(".ts")) {
+        const edges = graph.get(from) as Map<string, string>;
+        if (!edges.has(to)) edges.set(to, `${relative(root, file)} imports ${spec}`);
+      }
+    }
+  }
+  return graph;
+}
+
+/** A cycle of folders, as the imports that close it; undefined when the graph has none. */
+function findCycle(graph: Map<string, Map<string, string>>): string[] | undefined {
+  const state = new Map<string, "open" | "done">();
+  const path: string[] = [];
+  const visit = (folder: string): string[] | undefined => {
+    state.set(folder, "open");
+    for (const [next, why] of graph.get(folder) ?? []) {
+      path.push(why);
+      if (state.get(next) === "open") {
+        const start = path.findIndex((step) => step.startsWith(`${next}/`));
+        return path.slice(Math.max(0, start));
+      }
+      if (!state.has(next)) {
+        const found = visit(next);
+        if (found) return found;
+      }
+      path.pop();
+    }
+    state.set(folder, "done");
+    return undefined;
+  };
+  for (const folder of graph.keys()) {
+    if (!state.has(folder)) {
+      const found = visit(folder);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+describe("folders import in one direction", () => {
+  const graph = folderGraph(SRC);
+
+  it("has no cycle between folders", () => {
+    expect(findCycle(graph)).toBeUndefined();
+  });
+
+  it("imports only from the layers below, in the documented order", () => {
+    expect([...graph.keys()].sort()).toEqual([...LAYERS].sort());
+    const upward: string[] = [];
+    for (const [from, edges] of graph) {
+      for (const [to, why] of edges) {
+        if (LAYERS.indexOf(to) > LAYERS.indexOf(from)) upward.push(`${from} -> ${to}: ${why}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it("finds a cycle that is there (a fixture of two folders importing each other)", () => {
+    const root = mkdtempSync(join(tmpdir(), "qaql-layers-"));
+    try {
+      for (const [folder, other] of [
+        ["a", "b"],
+        ["b", "c"],
+        ["c", "a"],
+      ]) {
+        mkdirSync(join(root, folder as string));
+        writeFileSync(
+          join(root, folder as string, "x.ts"),
+          `import { x } from "../${other}/x.ts";\nexport const y = x;\n`,
+        );
+      }
+      mkdirSync(join(root, "d"));
+      writeFileSync(
+        join(root, "d", "x.ts"),
+        `import { y } from "../a/x.ts";\nexport const x = y;\n`,
+      );
+      const cycle = findCycle(folderGraph(root));
+      expect(cycle?.map((step) => step.split("/")[0])).toEqual(["a", "b", "c"]);
+      // Without the last import, no cycle is left.
+      writeFileSync(join(root, "c", "x.ts"), "export const x = 1;\n");
+      expect(findCycle(folderGraph(root))).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -81,6 +81,69 @@ describe("the entries", () => {
     expect(packedFiles()).toContain("CHANGELOG.md");
   });
 
+  it("serves the language service, list requests and JSON Schema from their entries, not the main one", async () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      exports: Record<string, { import: string }>;
+    };
+    const entry = (name: string) => join(ROOT, manifest.exports[name]?.import ?? "missing");
+    const main = (await import(entry("."))) as Record<string, unknown>;
+    const moved: Readonly<Record<string, readonly string[]>> = {
+      "./editor": [
+        "classifyWhere",
+        "classifyFields",
+        "completeWhere",
+        "completeFields",
+        "diagnoseWhere",
+        "diagnoseFields",
+        "describeWhereAt",
+      ],
+      "./list": [
+        "readListRequest",
+        "safeReadListRequest",
+        "buildQueryString",
+        "paginate",
+        "pageLinks",
+        "DEFAULT_PAGE_SIZE",
+        "DEFAULT_MAX_PAGE_SIZE",
+      ],
+      "./json-schema": ["schemaFromJsonSchema", "schemaToJsonSchema", "JsonSchemaMappingError"],
+    };
+    for (const [name, names] of Object.entries(moved)) {
+      const served = (await import(entry(name))) as Record<string, unknown>;
+      // Each entry exports these names and nothing else.
+      expect(Object.keys(served).sort(), name).toEqual([...names].sort());
+      for (const exported of names) expect(main[exported], exported).toBeUndefined();
+    }
+    for (const core of ["parseWhere", "safeParseWhere", "formatWhere", "compileWhere", "toSql"]) {
+      expect(typeof main[core], core).toBe("function");
+    }
+  });
+
+  it("has the README import each name from the entry that exports it", async () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      exports: Record<string, { import: string; types: string }>;
+    };
+    const imports = ["README.md", "grammar/conformance/README.md"].flatMap((file) => [
+      ...readFileSync(join(ROOT, file), "utf8").matchAll(
+        /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+"(qaql(?:\/[a-z-]+)?)";/gm,
+      ),
+    ]);
+    expect(imports.length).toBeGreaterThan(10);
+    for (const [, typeOnly, list, specifier] of imports) {
+      const exported = manifest.exports[`.${(specifier as string).slice("qaql".length)}`];
+      expect(exported, specifier).toBeDefined();
+      const runtime = (await import(join(ROOT, exported?.import ?? ""))) as Record<string, unknown>;
+      const types = readFileSync(join(ROOT, exported?.types ?? ""), "utf8");
+      for (const item of (list as string).split(",").map((name) => name.trim())) {
+        if (item === "") continue;
+        const isType = typeOnly !== undefined || item.startsWith("type ");
+        const name = item.replace(/^type\s+/, "").split(/\s+as\s+/)[0] as string;
+        if (isType) expect(types, `${name} from ${specifier}`).toMatch(new RegExp(`\\b${name}\\b`));
+        else expect(runtime[name], `${name} from ${specifier}`).toBeDefined();
+      }
+    }
+  });
+
   it("serves createApiServer from qaql/server, answering the API's routes", async () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
       exports: Record<string, { import: string }>;

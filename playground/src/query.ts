@@ -1,14 +1,12 @@
 import {
-  buildQueryString,
   compileFields,
   compileWhere,
   type FieldsNode,
-  type ListResponse,
-  paginate,
   parseFields,
   parseWhere,
   type WhereExpression,
 } from "qaql";
+import { buildQueryString, type ListResponse, paginate } from "qaql/list";
 import { resources } from "./resources.ts";
 import type { PlaygroundState } from "./state.ts";
 

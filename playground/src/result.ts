@@ -1,4 +1,5 @@
-import { type PageLinks, QueryValidationError } from "qaql";
+import { QueryValidationError } from "qaql";
+import type { PageLinks } from "qaql/list";
 import { byId, errorBlock, h } from "./dom.ts";
 import type { Evaluation } from "./query.ts";
 import { type PlaygroundState, writeState } from "./state.ts";

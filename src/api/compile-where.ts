@@ -1,18 +1,12 @@
 import type { WhereExpression } from "../ast/where.ts";
 import {
-  CODE_GENERATION_MODES,
   type CodeGeneration,
   compilePredicate,
   type Predicate,
 } from "../backends/predicate/compile-predicate.ts";
-import type { ParseLimits } from "../check/limits.ts";
-import {
-  readChoiceOption,
-  readOptions,
-  readSchemaOption,
-  readStringOption,
-  type SchemaOption,
-} from "../check/read-options.ts";
+import type { ParseLimits } from "../base/limits.ts";
+import { checkOptionNames, readOptions, type SchemaOption } from "../check/read-options.ts";
+import { readCompileOptions } from "./compile-options.ts";
 import { readWhereInput } from "./read-input.ts";
 
 /** Options of `compileWhere`. */
@@ -33,6 +27,14 @@ export interface CompileWhereOptions extends ParseLimits {
   readonly codeGeneration?: CodeGeneration | undefined;
 }
 
+const COMPILE_WHERE_OPTION_NAMES: readonly (keyof CompileWhereOptions)[] = [
+  "schema",
+  "timeZone",
+  "codeGeneration",
+  "maxLength",
+  "maxDepth",
+];
+
 /**
  * Compiles a `where` filter, as text or AST, once into `(record) => boolean` (grammar/language.md
  * 2.3–2.5). Throws `QuerySyntaxError`, `QueryValidationError` (with a schema),
@@ -44,14 +46,8 @@ export function compileWhere(
 ): Predicate {
   const caller = "compileWhere";
   const given = readOptions<CompileWhereOptions>(caller, options);
-  const schema = readSchemaOption(caller, given.schema);
-  const timeZone = readStringOption(caller, "timeZone", given.timeZone);
-  const codeGeneration = readChoiceOption(
-    caller,
-    "codeGeneration",
-    given.codeGeneration,
-    CODE_GENERATION_MODES,
-  );
-  const ast = readWhereInput(caller, input, given, schema);
+  checkOptionNames(caller, given, COMPILE_WHERE_OPTION_NAMES);
+  const { schema, timeZone, codeGeneration, limits } = readCompileOptions(caller, given);
+  const ast = readWhereInput(caller, input, limits, schema);
   return compilePredicate(ast, { schema, timeZone, codeGeneration });
 }

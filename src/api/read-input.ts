@@ -1,13 +1,13 @@
 import type { FieldsNode, FieldTree } from "../ast/fields.ts";
 import { NO_SPAN } from "../ast/span.ts";
 import type { WhereExpression } from "../ast/where.ts";
-import { type ParseLimits, treeDepthLimit } from "../check/limits.ts";
+import { type ParseLimits, treeDepthLimit } from "../base/limits.ts";
 import { readFieldsAst } from "../check/read-fields.ts";
 import { readWhereAst } from "../check/read-where.ts";
 import { describeFound } from "../errors/invalid-input.ts";
 import type { Schema } from "../schema/schema.ts";
-import { assertValidFields, parseFields } from "../syntax/parse-fields.ts";
-import { assertValidWhere, parseWhere } from "../syntax/parse-where.ts";
+import { assertValidFields, parseFieldsChecked } from "../syntax/parse-fields.ts";
+import { assertValidWhere, parseWhereChecked } from "../syntax/parse-where.ts";
 
 /**
  * A `where` filter handed to a public function: text is parsed, a tree from outside is checked
@@ -19,7 +19,7 @@ export function readWhereInput(
   limits: ParseLimits,
   schema: Schema | undefined,
 ): WhereExpression {
-  if (typeof input === "string") return parseWhere(input, { ...limits, schema });
+  if (typeof input === "string") return parseWhereChecked(input, limits, schema);
   if (typeof input !== "object") {
     throw new TypeError(
       `${caller}: expected a where filter as text or AST; found ${describeFound(input)}`,
@@ -52,7 +52,7 @@ export function readFieldsInput(
   limits: ParseLimits,
   schema: Schema | undefined,
 ): FieldsNode | FieldTree {
-  if (typeof input === "string") return parseFields(input, { ...limits, schema });
+  if (typeof input === "string") return parseFieldsChecked(input, limits, schema);
   if (typeof input !== "object") {
     throw new TypeError(
       `${caller}: expected a fields selection as text, AST or tree; found ${describeFound(input)}`,

@@ -2,7 +2,7 @@ import type { WhereExpression } from "../ast/where.ts";
 import type { Dialect } from "../backends/sql/dialect.ts";
 import { type DialectName, dialects } from "../backends/sql/dialects.ts";
 import { compileSqlFragments, type SqlFragments } from "../backends/sql/sql-fragments.ts";
-import { oneOf } from "../check/members.ts";
+import { oneOf } from "../base/members.ts";
 import { readOptions } from "../check/read-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import { readWhereInput } from "./read-input.ts";

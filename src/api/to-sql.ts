@@ -2,15 +2,15 @@ import type { WhereExpression } from "../ast/where.ts";
 import { type ColumnSpec, compileSql, type SqlQuery } from "../backends/sql/compile-sql.ts";
 import type { Dialect, PlaceholderStyle } from "../backends/sql/dialect.ts";
 import type { DialectName } from "../backends/sql/dialects.ts";
+import { readColumns, readDialect, readPlaceholders } from "../backends/sql/read-sql-options.ts";
 import { compileSqlFragments } from "../backends/sql/sql-fragments.ts";
-import type { ParseLimits } from "../check/limits.ts";
+import type { ParseLimits } from "../base/limits.ts";
 import {
   readOptions,
   readSchemaOption,
   readStringOption,
   type SchemaOption,
 } from "../check/read-options.ts";
-import { readColumns, readDialect, readPlaceholders } from "../check/read-sql-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import type { Schema } from "../schema/schema.ts";
 import { readWhereInput } from "./read-input.ts";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { FieldItemNode, FieldsNode } from "../ast/fields.ts";
 import { NO_SPAN } from "../ast/span.ts";
 import { formatFields } from "../backends/format/format-fields.ts";
-import { checkDepth, DEFAULT_MAX_LENGTH } from "../check/limits.ts";
+import { checkDepth, DEFAULT_MAX_LENGTH } from "../base/limits.ts";
 import type { FieldType, Schema } from "../schema/schema.ts";
 import { type FieldScope, scopeBelow } from "../schema/validate-fields.ts";
 import { NAMES } from "./names.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { type FieldsNode, type FieldTree, treeOf } from "../ast/fields.ts";
 import { formatFields } from "../backends/format/format-fields.ts";
-import { DEFAULT_MAX_LENGTH } from "../check/limits.ts";
+import { DEFAULT_MAX_LENGTH } from "../base/limits.ts";
 import type { Schema } from "../schema/schema.ts";
 import { type Choices, seededChoices } from "./choices.ts";
 import { type FieldsArbitraryOptions, fieldsArbitrary } from "./fields-ast.ts";

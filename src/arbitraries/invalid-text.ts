@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { checkDepth, DEFAULT_MAX_DEPTH, DEFAULT_MAX_LENGTH } from "../check/limits.ts";
+import { checkDepth, DEFAULT_MAX_DEPTH, DEFAULT_MAX_LENGTH } from "../base/limits.ts";
 import type { SyntaxErrorCode } from "../errors/errors.ts";
 
 /** A text that is no valid query, with the error code and offset a parser must report for it. */

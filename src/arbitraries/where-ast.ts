@@ -10,7 +10,7 @@ import {
   type WherePredicate,
 } from "../ast/where.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
-import { checkDepth, DEFAULT_MAX_LENGTH } from "../check/limits.ts";
+import { checkDepth, DEFAULT_MAX_LENGTH } from "../base/limits.ts";
 import { readDate } from "../schema/literals.ts";
 import { listScalarFields } from "../schema/scalar-fields.ts";
 import type { FieldType, ScalarTypeName, Schema } from "../schema/schema.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { BARE_VALUE_PATTERN, type PathNode, type WhereExpression } from "../ast/where.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
-import { DEFAULT_MAX_LENGTH } from "../check/limits.ts";
+import { DEFAULT_MAX_LENGTH } from "../base/limits.ts";
 import type { Schema } from "../schema/schema.ts";
 import { type Choices, seededChoices } from "./choices.ts";
 import { type WhereArbitraryOptions, whereArbitrary } from "./where-ast.ts";

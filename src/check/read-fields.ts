@@ -1,7 +1,7 @@
 import type { FieldBranch, FieldItemNode, FieldsNode, FieldTree } from "../ast/fields.ts";
 import { IDENTIFIER_PATTERN } from "../ast/where.ts";
-import { MAX_SELECTION_DEPTH } from "./limits.ts";
-import { isPlainRecord, pointerTo } from "./members.ts";
+import { MAX_SELECTION_DEPTH } from "../base/limits.ts";
+import { isPlainRecord, pointerTo } from "../base/members.ts";
 import {
   expectKind,
   fail,

@@ -1,6 +1,7 @@
+import { type ParseLimits, resolveLimits } from "../base/limits.ts";
+import { isPlainRecord, oneOf, own } from "../base/members.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
-import { type PageSizeOptions, resolvePageSizeOptions } from "../list/page-size.ts";
 import {
   defineSchema,
   isCheckedSchema,
@@ -8,8 +9,6 @@ import {
   type Schema,
   type SchemaShape,
 } from "../schema/schema.ts";
-import { type ParseLimits, resolveLimits } from "./limits.ts";
-import { isPlainRecord, oneOf, own } from "./members.ts";
 
 /** A `schema` option: a checked schema, its normalized form as JSON carries it, or a plain shape. */
 export type SchemaOption = Schema | { readonly [field: string]: SchemaShape };
@@ -100,48 +99,24 @@ export function checkOption<T>(caller: string, option: string, value: unknown, c
   }
 }
 
-/** Reads a `limits` option (grammar/language.md 1.4): absent, or an object of valid limits. */
-export function readLimitsOption(caller: string, value: unknown): ParseLimits {
-  if (value === undefined) return {};
-  if (!isPlainRecord(value)) {
-    throw new InvalidOptionError(
-      caller,
-      "limits",
-      `expected an object; found ${describeFound(value)}`,
-    );
-  }
-  return readLimitMembers(caller, value, "limits.");
-}
-
-/** Reads the `maxLength` and `maxDepth` members of an options object (grammar/language.md 1.4), those given. */
-export function readLimitMembers(caller: string, value: object, prefix = ""): ParseLimits {
+/**
+ * Reads the `maxLength` and `maxDepth` members of an options object (grammar/language.md 1.4),
+ * those given: the one reader of the parse limits, which every options object holds flat.
+ */
+export function readLimitMembers(caller: string, value: object): ParseLimits {
   const maxLength = own(value, "maxLength");
   const maxDepth = own(value, "maxDepth");
-  checkOption(caller, `${prefix}maxLength`, maxLength, () =>
-    resolveLimits({ maxLength } as ParseLimits),
-  );
-  checkOption(caller, `${prefix}maxDepth`, maxDepth, () =>
-    resolveLimits({ maxDepth } as ParseLimits),
-  );
+  checkOption(caller, "maxLength", maxLength, () => resolveLimits({ maxLength } as ParseLimits));
+  checkOption(caller, "maxDepth", maxDepth, () => resolveLimits({ maxDepth } as ParseLimits));
   return {
     ...(maxLength === undefined ? {} : { maxLength: maxLength as number }),
     ...(maxDepth === undefined ? {} : { maxDepth: maxDepth as number }),
   };
 }
 
-/** Reads the `defaultSize` and `maxSize` options (grammar/language.md 6.1), defaults filled in. */
-export function readPageSizeOptions(
-  caller: string,
-  defaultSize: unknown,
-  maxSize: unknown,
-): { defaultSize: number; maxSize: number } {
-  checkOption(caller, "maxSize", maxSize, () =>
-    resolvePageSizeOptions({ maxSize } as PageSizeOptions),
-  );
-  return checkOption(caller, "defaultSize", defaultSize, () =>
-    resolvePageSizeOptions({ maxSize, defaultSize } as PageSizeOptions),
-  );
-}
+// Earlier versions nested the limits of some functions in `limits`: tell an upgrading caller how.
+const FLAT_LIMITS =
+  "give maxLength and maxDepth directly among the options, as { maxLength: 4096, maxDepth: 16 }, not inside limits";
 
 /** Refuses a member of an options object that is not among `names` (grammar/language.md 7.4). */
 export function checkOptionNames(
@@ -151,7 +126,12 @@ export function checkOptionNames(
 ): void {
   for (const name of Object.keys(given)) {
     if (!names.includes(name)) {
-      throw new InvalidOptionError(caller, name, `unknown option; expected ${oneOf(names)}`);
+      const hint = name === "limits" && names.includes("maxLength") ? FLAT_LIMITS : undefined;
+      throw new InvalidOptionError(
+        caller,
+        name,
+        `unknown option; ${hint ?? `expected ${oneOf(names)}`}`,
+      );
     }
   }
 }

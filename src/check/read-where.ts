@@ -8,9 +8,9 @@ import {
   WHERE_KEYWORDS,
   type WhereExpression,
 } from "../ast/where.ts";
+import { elementsOf, isPlainRecord, oneOf, pointerTo } from "../base/members.ts";
 import type { QueryLanguage } from "../errors/errors.ts";
 import { InvalidAstError } from "../errors/invalid-input.ts";
-import { elementsOf, isPlainRecord, oneOf, pointerTo } from "./members.ts";
 
 // Members are read as `Object.hasOwn(node, "x") ? node.x : undefined`: own properties only, as
 // named loads, which V8 serves three times faster than one generic `node[key]` for every member.

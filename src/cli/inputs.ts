@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { OptionNames } from "../dump/dump-reader.ts";
 import { DumpError } from "../errors/dump-error.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
-import { schemas } from "../schema/resources.ts";
+import { type ApiResourceName, RESOURCE_SCHEMAS, schemas } from "../schema/resources.ts";
 import { defineSchema, type Schema } from "../schema/schema.ts";
 import { CliError, describeSystemError } from "./failure.ts";
 
@@ -54,21 +54,19 @@ export async function openInput(
   }
 }
 
-const RESOURCE_SCHEMAS: Readonly<Record<string, Schema>> = {
-  project: schemas.project,
-  projects: schemas.project,
-  artefact: schemas.artefact,
-  artefacts: schemas.artefact,
-  finding: schemas.finding,
-  findings: schemas.finding,
-};
+/** A resource's schema by its singular (`project`) or plural (`projects`) name. */
+function namedSchema(name: string): Schema | undefined {
+  if (Object.hasOwn(schemas, name)) return schemas[name as keyof typeof schemas];
+  if (Object.hasOwn(RESOURCE_SCHEMAS, name)) return RESOURCE_SCHEMAS[name as ApiResourceName];
+  return undefined;
+}
 
 /** `--schema`: a resource's name (grammar/language.md 4) or a JSON file holding a schema shape. */
 export async function loadSchema(option: string): Promise<Schema>;
 export async function loadSchema(option: string | undefined): Promise<Schema | undefined>;
 export async function loadSchema(option: string | undefined): Promise<Schema | undefined> {
   if (option === undefined) return undefined;
-  const known = RESOURCE_SCHEMAS[option];
+  const known = namedSchema(option);
   if (known) return known;
   if (!option.toLowerCase().endsWith(".json")) {
     throw new CliError(

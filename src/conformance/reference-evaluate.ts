@@ -1,29 +1,14 @@
+// The reference evaluation: what every implementation of a list request (the list handler,
+// `qaql serve`, a server of one's own) is checked against by `runConformance`. It is kept
+// deliberately independent of the code it checks: it filters, slices and maps plainly and
+// does not share their page cutting (`PageWindow`), so that a mistake there cannot pass
+// both sides of the comparison unseen. Only the language itself (`compileWhere`,
+// `compileFields`) is shared: the conformance vectors check that on their own.
 import { compileFields } from "../api/compile-fields.ts";
 import { compileWhere } from "../api/compile-where.ts";
-import type { ListRequest } from "../list/read-list-request.ts";
-import type { Schema } from "../schema/schema.ts";
+import type { Evaluate } from "../http/evaluate.ts";
 
-/** A list request as the server read it, with what else the evaluation needs. */
-export interface EvaluateRequest extends ListRequest {
-  /** The resource asked for, such as `artefacts`. */
-  readonly resource: string;
-  /** The `timezone` header, checked; `UTC` when absent (grammar/language.md 2.5). */
-  readonly timeZone: string;
-  /** The resource's schema when the server has one; the records' own values give types otherwise. */
-  readonly schema: Schema | undefined;
-}
-
-/** One page of a list: its items, projected, and how many records matched in all. */
-export interface EvaluateResult {
-  readonly items: readonly object[];
-  readonly total: number;
-}
-
-/** Filters, pages and projects a resource's records for one list request. */
-export type Evaluate = (
-  records: readonly object[],
-  request: EvaluateRequest,
-) => EvaluateResult | Promise<EvaluateResult>;
+export type { Evaluate, EvaluateRequest, EvaluateResult } from "../http/evaluate.ts";
 
 /**
  * The reference evaluation (grammar/language.md 2.3–2.5, 3.2, 6): the records matching `where` in the

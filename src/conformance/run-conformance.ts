@@ -8,7 +8,7 @@ import { ConformanceError } from "../errors/conformance-error.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import { type PageLinks, pageLinks } from "../list/paginate.ts";
 import { buildQueryString } from "../list/query-string.ts";
-import { schemas } from "../schema/resources.ts";
+import { type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
 import type { Schema } from "../schema/schema.ts";
 import { equalJson } from "./equal-json.ts";
 import { type Fetch, fetchJson } from "./fetch-json.ts";
@@ -120,13 +120,6 @@ interface Settings {
 }
 
 const CALLER = "runConformance";
-
-// The API's resources, so a team testing one of them need not name its schema.
-const API_SCHEMAS: Readonly<Record<string, Schema>> = {
-  projects: schemas.project,
-  artefacts: schemas.artefact,
-  findings: schemas.finding,
-};
 
 const isObject = (value: unknown): value is Row =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -365,7 +358,10 @@ function readSettings(options: ConformanceOptions): Settings {
   // An unknown zone would throw inside the property, which fast-check takes for a disagreement.
   for (const zone of options.timeZones ?? []) calendarOf(zone);
   const schema =
-    options.schema ?? (Object.hasOwn(API_SCHEMAS, resource) ? API_SCHEMAS[resource] : undefined);
+    options.schema ??
+    (Object.hasOwn(RESOURCE_SCHEMAS, resource)
+      ? RESOURCE_SCHEMAS[resource as ApiResourceName]
+      : undefined);
   if (schema === undefined) {
     throw invalid(
       "schema",

@@ -42,6 +42,12 @@ export interface ReadDumpOptions {
   /** Bytes that are not UTF-8: a DumpError at the first (default), or read as U+FFFD. */
   readonly invalidUtf8?: InvalidUtf8Mode | undefined;
   readonly optionNames?: OptionNames | undefined;
+  /**
+   * Reads every array member of a top-level object but `_links`, each a resource, rather than
+   * the one `resource` names or the only one (`qaql serve` holds them all); a batch then holds
+   * the records of one member, and an array member's name met again is an error.
+   */
+  readonly everyResource?: boolean | undefined;
 }
 
 /** Records read from one stretch of the input, in input order. */
@@ -163,6 +169,7 @@ function* drain(splitter: DumpSplitter): Generator<RecordBatch> {
 /** Splits a JSON text, fed in chunks, into parsed records; one instance per input. */
 export class DumpSplitter {
   readonly #resource: string | undefined;
+  readonly #everyResource: boolean;
   readonly #names: OptionNames;
   readonly #checkUtf8: boolean;
   readonly #decoder: InstanceType<typeof TextDecoder>;
@@ -217,6 +224,7 @@ export class DumpSplitter {
 
   constructor(options: ReadDumpOptions) {
     this.#resource = options.resource;
+    this.#everyResource = options.everyResource === true && options.resource === undefined;
     this.#names = options.optionNames ?? LIBRARY_OPTION_NAMES;
     this.#checkUtf8 = (options.invalidUtf8 ?? "error") === "error";
     this.#decoder = new TextDecoder("utf-8", { fatal: this.#checkUtf8, ignoreBOM: true });
@@ -794,7 +802,7 @@ export class DumpSplitter {
       throw this.#elementError(start, i, cause);
     }
     // JSON.parse would keep the last of two equal names: refuse rather than differ.
-    if (this.#key === this.#chosen) {
+    if (this.#everyResource ? this.#arrays.includes(this.#key) : this.#key === this.#chosen) {
       const name = JSON.stringify(this.#key);
       throw this.#error(
         "SEVERAL_RESOURCES",
@@ -821,6 +829,11 @@ export class DumpSplitter {
     const c = this.#skipSpace();
     if (c === NONE) return this.#wait(this.#mark - this.#base);
     if (c === 0x5b) {
+      if (this.#everyResource && this.#out.length > 0) {
+        // The records so far are another member's: their batch ends before this array.
+        this.#stopped = true;
+        return false;
+      }
       this.#emit = this.#choose(this.#key);
       this.#i++;
       this.#state = "arrayFirst";
@@ -933,6 +946,13 @@ export class DumpSplitter {
   /** Decides whether the array member `name` holds the records to read. */
   #choose(name: string): boolean {
     const keyOffset = this.#mark;
+    if (this.#everyResource) {
+      // A list response's links are never a resource, whatever they hold.
+      if (name === "_links") return false;
+      this.#arrays.push(name);
+      this.#chosen = name;
+      return true;
+    }
     this.#arrays.push(name);
     if (this.#resource !== undefined) {
       if (name !== this.#resource) return false;

@@ -1,20 +1,19 @@
 import type { FieldsInput } from "../api/compile-fields.ts";
+import { readCompileOptions } from "../api/compile-options.ts";
 import { readFieldsInput, readWhereInput } from "../api/read-input.ts";
 import type { WhereExpression } from "../ast/where.ts";
 import { calendarOf } from "../backends/predicate/calendar.ts";
 import {
-  CODE_GENERATION_MODES,
   type CodeGeneration,
   compilePredicate,
   type Predicate,
 } from "../backends/predicate/compile-predicate.ts";
 import { compileProjection, type Projection } from "../backends/projection/compile-projection.ts";
-import type { ParseLimits } from "../check/limits.ts";
+import type { ParseLimits } from "../base/limits.ts";
 import {
   checkOptionNames,
   readChoiceOption,
   readOptions,
-  readSchemaOption,
   readStringOption,
   type SchemaOption,
 } from "../check/read-options.ts";
@@ -157,8 +156,7 @@ export function openDump(
 ): DumpRecords {
   const given = readOptions<FilterDumpOptions>(caller, options);
   checkOptionNames(caller, given, OPTION_NAMES);
-  const schema = readSchemaOption(caller, given.schema);
-  const timeZone = readStringOption(caller, "timeZone", given.timeZone);
+  const { schema, timeZone, codeGeneration, limits } = readCompileOptions(caller, given);
   // A mistyped zone is reported even when no filter needs it.
   if (timeZone !== undefined) calendarOf(timeZone);
   const resource = readStringOption(caller, "resource", given.resource);
@@ -168,17 +166,11 @@ export function openDump(
     given.invalidUtf8,
     INVALID_UTF8_MODES,
   );
-  const codeGeneration = readChoiceOption(
-    caller,
-    "codeGeneration",
-    given.codeGeneration,
-    CODE_GENERATION_MODES,
-  );
   const { where, fields } = given;
   const matches =
     where === undefined
       ? undefined
-      : compilePredicate(readWhereInput(caller, where, given, schema), {
+      : compilePredicate(readWhereInput(caller, where, limits, schema), {
           schema,
           timeZone,
           codeGeneration,
@@ -186,7 +178,7 @@ export function openDump(
   const project =
     fields === undefined
       ? undefined
-      : compileProjection(readFieldsInput(caller, fields, given, schema));
+      : compileProjection(readFieldsInput(caller, fields, limits, schema));
   const splitter = new DumpSplitter({ resource, invalidUtf8, optionNames });
   return new DumpRecords(chunksOf(caller, source), splitter, matches, project);
 }

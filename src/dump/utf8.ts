@@ -1,6 +1,6 @@
 // Strict UTF-8 (RFC 3629, Unicode table 3-7: no overlong forms, surrogates or code points past
-// U+10FFFF), as a fatal TextDecoder checks it, with the offset of the first fault, which the
-// decoder does not give.
+// U+10FFFF), as a fatal TextDecoder checks it: what the JSON validator needs to find the first
+// fault's offset, which the decoder does not give.
 
 export const INVALID_UTF8_MODES = ["error", "replace"] as const;
 
@@ -34,39 +34,6 @@ export function continuesCharacter(lead: number, k: number, c: number): boolean 
   return c >= range >> 8 && c <= (range & 0xff);
 }
 
-/**
- * The length of the well-formed character at `bytes[i]`, or 0 when it is ill-formed, or minus
- * the bytes read when `to` cuts it while all of them could still begin a character.
- */
-function sequenceAt(bytes: Uint8Array, i: number, to: number): number {
-  const lead = bytes[i] ?? 0;
-  const length = utf8Length(lead);
-  for (let k = 1; k < length; k++) {
-    if (i + k >= to) return -k;
-    if (!continuesCharacter(lead, k, bytes[i + k] ?? 0)) return 0;
-  }
-  return length;
-}
-
-/**
- * The index of the first byte of the first ill-formed character in `bytes[from, to)`, one cut
- * by `to` included; -1 when there is none.
- */
-export function findUtf8Fault(bytes: Uint8Array, from: number, to: number): number {
-  let i = from;
-  while (i < to) {
-    const c = bytes[i] ?? 0;
-    if (c < 0x80) {
-      i++;
-      continue;
-    }
-    const length = sequenceAt(bytes, i, to);
-    if (length <= 0) return i;
-    i += length;
-  }
-  return -1;
-}
-
 const hex = (byte: number) => `0x${byte.toString(16).padStart(2, "0")}`;
 
 /**
@@ -79,15 +46,4 @@ export function describeUtf8Fault(lead: number, next: number | undefined): strin
     return `invalid UTF-8: the character that byte ${hex(lead)} starts is cut by the end of the input`;
   }
   return `invalid UTF-8: byte ${hex(lead)} cannot be followed by byte ${hex(next)}`;
-}
-
-/** Describes the fault that findUtf8Fault found at `index` of `bytes[…, to)`. */
-export function describeUtf8FaultAt(bytes: Uint8Array, index: number, to: number): string {
-  const lead = bytes[index] ?? 0;
-  for (let k = 1; k < utf8Length(lead); k++) {
-    if (index + k >= to) return describeUtf8Fault(lead, undefined);
-    const c = bytes[index + k] ?? 0;
-    if (!continuesCharacter(lead, k, c)) return describeUtf8Fault(lead, c);
-  }
-  return describeUtf8Fault(lead, undefined);
 }

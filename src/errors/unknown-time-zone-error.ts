@@ -1,6 +1,6 @@
 import { type ErrorJson, QaqlError } from "./qaql-error.ts";
 
-/** An unknown or malformed time zone name (the API's `timezone` header, LANGUAGE.md 2.5). */
+/** An unknown or malformed time zone name (the API's `timezone` header, grammar/language.md 2.5). */
 export class UnknownTimeZoneError extends QaqlError {
   override readonly name = "UnknownTimeZoneError";
   declare readonly code: "UNKNOWN_TIME_ZONE";

@@ -28,6 +28,7 @@ import {
   JSON_MEDIA_TYPE,
   type JsonAnswer,
   jsonAnswer,
+  notAcceptableBody,
   toResponse,
 } from "./responses.ts";
 
@@ -186,10 +187,7 @@ async function answer(
     }
     const negotiated = negotiateKept(memory.store, accept, settings.mediaTypes);
     if (negotiated === undefined) {
-      const supported = settings.mediaTypes;
-      const message = `accept: no type the request accepts is served; the API answers in ${supported.join(", ")}`;
-      const body = errorBody(406, "NOT_ACCEPTABLE", message, { supported });
-      return jsonAnswer(method, 406, mediaType, body);
+      return jsonAnswer(method, 406, mediaType, notAcceptableBody(settings.mediaTypes));
     }
     mediaType = negotiated;
     if (method !== "GET" && method !== "HEAD") {
@@ -209,7 +207,7 @@ async function answer(
     try {
       timeZone = readTimeZone(call.header("timezone"), settings.timeZone);
       const { schema, limits, defaultSize, maxSize } = settings;
-      const options = { schema, limits, defaultSize, maxSize };
+      const options = { schema, ...limits, defaultSize, maxSize };
       compiled = memory.requests.get(url.search, () => readListRequest(url.search, options));
     } catch (error) {
       if (!(error instanceof QueryError || error instanceof UnknownTimeZoneError)) throw error;

@@ -5,10 +5,11 @@ import type { Projection } from "../backends/projection/compile-projection.ts";
 import type { SqlQuery } from "../backends/sql/compile-sql.ts";
 import type { Dialect } from "../backends/sql/dialect.ts";
 import type { DialectName } from "../backends/sql/dialects.ts";
-import type { ParseLimits } from "../check/limits.ts";
-import { own } from "../check/members.ts";
+import type { ParseLimits } from "../base/limits.ts";
+import { own } from "../base/members.ts";
 import { readOptions } from "../check/read-options.ts";
 import { describeFound } from "../errors/invalid-input.ts";
+import { PageWindow } from "../list/page-window.ts";
 import type { ListRequest } from "../list/read-list-request.ts";
 import type { Schema } from "../schema/schema.ts";
 
@@ -84,46 +85,6 @@ export interface Evaluation {
   readonly signal: () => AbortSignal;
 }
 
-/** Keeps the matches of one page out of a stream of records, counting every match. */
-class PageCollector {
-  readonly items: object[] = [];
-  total = 0;
-  private readonly matches: Predicate | undefined;
-  private readonly start: number;
-  private readonly end: number;
-
-  constructor({ list, matches }: Evaluation) {
-    this.matches = matches;
-    this.start = (list.page - 1) * list.size;
-    this.end = this.start + list.size;
-  }
-
-  add(record: unknown, index: number): void {
-    if (typeof record !== "object" || record === null) notARecord(record, index);
-    if (this.matches && !this.matches(record)) return;
-    if (this.total >= this.start && this.total < this.end) this.items.push(record);
-    this.total++;
-  }
-
-  /** Every record of an array, in one loop: what a list in memory costs per request. */
-  addAll(records: readonly unknown[]): void {
-    const { matches, start, end, items } = this;
-    let total = this.total;
-    for (let index = 0; index < records.length; index++) {
-      const record = records[index];
-      if (typeof record !== "object" || record === null) notARecord(record, index);
-      if (matches !== undefined && !matches(record)) continue;
-      if (total >= start && total < end) items.push(record);
-      total++;
-    }
-    this.total = total;
-  }
-}
-
-function notARecord(record: unknown, index: number): never {
-  throw new TypeError(`the list source holds ${describeFound(record)} at ${index}, not a record`);
-}
-
 /**
  * Filters, counts, pages and projects records in memory (grammar/language.md 2.3–2.5, 3.2, 6.4):
  * an array, or an async iterable read once through, keeping only the page's records.
@@ -132,19 +93,45 @@ export async function readRecords(
   records: readonly object[] | AsyncIterable<object>,
   evaluation: Evaluation,
 ): Promise<ListSourceResult> {
-  const collector = new PageCollector(evaluation);
+  const { list, matches } = evaluation;
+  const window = new PageWindow<object>(list.page, list.size);
   if (Array.isArray(records)) {
-    collector.addAll(records);
+    if (matches === undefined) {
+      checkRecords(records);
+      // Every record matches: the page is one slice of the array.
+      window.addAll(records);
+    } else {
+      // What a list in memory costs per request: one loop, checking and matching each record.
+      for (let index = 0; index < records.length; index++) {
+        const record = records[index];
+        if (typeof record !== "object" || record === null) notARecord(record, index);
+        if (matches(record)) window.add(record);
+      }
+    }
   } else {
     const signal = evaluation.signal();
     let index = 0;
     for await (const record of records) {
       // A long stream stops when nobody waits for the answer any more.
       signal.throwIfAborted();
-      collector.add(record, index++);
+      if (typeof record !== "object" || record === null) notARecord(record, index);
+      index++;
+      if (matches === undefined || matches(record)) window.add(record);
     }
   }
-  return { items: project(collector.items, evaluation.projection), total: collector.total };
+  return { items: project(window.items, evaluation.projection), total: window.total };
+}
+
+/** Checks that every element of a list held in memory is a record. */
+function checkRecords(records: readonly unknown[]): void {
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index];
+    if (typeof record !== "object" || record === null) notARecord(record, index);
+  }
+}
+
+function notARecord(record: unknown, index: number): never {
+  throw new TypeError(`the list source holds ${describeFound(record)} at ${index}, not a record`);
 }
 
 /** The items of a page, each projected by `fields`. */

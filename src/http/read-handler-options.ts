@@ -1,24 +1,24 @@
 import { calendarOf } from "../backends/predicate/calendar.ts";
-import type { ParseLimits } from "../check/limits.ts";
-import { own } from "../check/members.ts";
+import type { ParseLimits } from "../base/limits.ts";
+import { own } from "../base/members.ts";
 import {
   checkOptionNames,
-  readLimitsOption,
+  readLimitMembers,
   readOptions,
-  readPageSizeOptions,
   readSchemaOption,
   readStringOption,
   type SchemaOption,
 } from "../check/read-options.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
+import { readPageSizeOptions } from "../list/page-size.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { ListSource, ListSourceFunction } from "./list-source.ts";
 import { isVendorName, supportedMediaTypes } from "./media-types.ts";
 import { isListRequestCache, type ListRequestCache } from "./request-cache.ts";
 
 /** Options of `createListHandler`: where the records come from, and how the list is answered. */
-export interface ListHandlerOptions {
+export interface ListHandlerOptions extends ParseLimits {
   /**
    * The records: an array, an async iterable that starts afresh each time it is read (not a
    * generator object or a stream, which can be read only once), or a function answering each
@@ -43,8 +43,6 @@ export interface ListHandlerOptions {
    * links are relative, the request's own path and query.
    */
   readonly baseUrl?: string | undefined;
-  /** The limits of grammar/language.md 1.4 for `where` and `fields`. */
-  readonly limits?: ParseLimits | undefined;
   /**
    * Told of every error the client sees only as a 500 (a failing source, a broken record); it
    * must not throw. `console.error` unless set.
@@ -90,7 +88,8 @@ const OPTION_NAMES: readonly (keyof ListHandlerOptions)[] = [
   "vendor",
   "timeZone",
   "baseUrl",
-  "limits",
+  "maxLength",
+  "maxDepth",
   "onError",
   "cache",
 ];
@@ -226,7 +225,7 @@ export function readHandlerOptions(options: unknown): HandlerSettings {
     mediaTypes: supportedMediaTypes(vendor),
     timeZone: readTimeZoneOption(member("timeZone")),
     linkBase: readBaseUrl(member("baseUrl")),
-    limits: readLimitsOption(CALLER, member("limits")),
+    limits: readLimitMembers(CALLER, given),
     onError: readOnError(member("onError")),
     cache: readCache(member("cache")),
   };

@@ -1,5 +1,5 @@
-import type { ParseLimits } from "../check/limits.ts";
-import { own } from "../check/members.ts";
+import type { ParseLimits } from "../base/limits.ts";
+import { own } from "../base/members.ts";
 import { checkOptionNames, readOptions } from "../check/read-options.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import type { Schema } from "../schema/schema.ts";

@@ -9,18 +9,29 @@ export const JSON_MEDIA_TYPE = "application/json";
 /** The statuses a list handler answers with besides 200. */
 export type ErrorStatus = 400 | 405 | 406 | 431 | 500;
 
-// Written out, since node:http's STATUS_CODES is not there in a browser or a worker.
-const REASONS: Readonly<Record<ErrorStatus, string>> = {
+// Written out, since node:http's STATUS_CODES is not there in a browser or a worker; the
+// phrases are Node's, so a body reads the same from the handler and from `qaql serve`.
+const REASONS: Readonly<Record<number, string>> = {
   400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
   405: "Method Not Allowed",
   406: "Not Acceptable",
+  408: "Request Timeout",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
   431: "Request Header Fields Too Large",
   500: "Internal Server Error",
 };
 
-/** The JSON body of every error: status, reason phrase, stable code, one-line message, details. */
+/**
+ * The JSON body of every error, from a list handler and from the reference server alike:
+ * status, reason phrase, stable code, one-line message, then details.
+ */
 export interface ErrorBody {
-  readonly status: ErrorStatus;
+  readonly status: number;
   /** The status's reason phrase, such as "Bad Request". */
   readonly error: string;
   readonly code: string;
@@ -28,14 +39,20 @@ export interface ErrorBody {
   readonly [detail: string]: unknown;
 }
 
-/** An error body of the handler's own: status, reason phrase, code and message, then details. */
+/** An error body: status, reason phrase, code and message, then details. */
 export function errorBody(
-  status: ErrorStatus,
+  status: number,
   code: string,
   message: string,
   details: Readonly<Record<string, unknown>> = {},
 ): ErrorBody {
-  return { status, error: REASONS[status], code, message, ...details };
+  return { status, error: REASONS[status] ?? "Error", code, message, ...details };
+}
+
+/** The 406 body when no type the request accepts is served: the one way both answer it. */
+export function notAcceptableBody(supported: readonly string[]): ErrorBody {
+  const message = `accept: no type the request accepts is served; the API answers in ${supported.join(", ")}`;
+  return errorBody(406, "NOT_ACCEPTABLE", message, { supported });
 }
 
 /**

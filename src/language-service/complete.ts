@@ -1,4 +1,6 @@
-import { type IToken, type TokenType, tokenMatcher } from "chevrotain";
+import { type IToken, tokenMatcher } from "chevrotain";
+import { FIELDS_GRAMMAR } from "../ast/fields-grammar.ts";
+import { operatorsTaken, WHERE_GRAMMAR, type WhereFollow } from "../ast/where-grammar.ts";
 import {
   checkOptionNames,
   readOptions,
@@ -7,29 +9,12 @@ import {
 } from "../check/read-options.ts";
 import { type FieldType, resolvePath, type Schema } from "../schema/schema.ts";
 import { type FieldScope, scopeBelow } from "../schema/validate-fields.ts";
-import { FieldsClose, FieldsComma, FieldsOpen } from "../syntax/fields-tokens.ts";
+import { FieldsClose, FieldsOpen } from "../syntax/fields-tokens.ts";
+import { fieldsStateAfter, whereStateAfter } from "../syntax/grammar-states.ts";
 import { lexFields } from "../syntax/lex-fields.ts";
 import { lexWhere } from "../syntax/lex-where.ts";
 import { Path } from "../syntax/shared-tokens.ts";
-import {
-  And,
-  Comparator,
-  In,
-  Is,
-  Keyword,
-  ListBareValue,
-  ListComma,
-  ListOpen,
-  ListQuotedValue,
-  LParen,
-  Not,
-  Or,
-  PatternText,
-  Stray,
-  Tilde,
-  UnterminatedQuote,
-  Value,
-} from "../syntax/where-tokens.ts";
+import { Keyword, PatternText, Stray, UnterminatedQuote, Value } from "../syntax/where-tokens.ts";
 import { checkTextAndOffset, describeType, pathBefore, typeAt } from "./context.ts";
 
 /** Options of `completeWhere` and `completeFields`. */
@@ -61,55 +46,20 @@ export interface Completions {
 
 const OPTION_NAMES = ["schema"];
 
-const COMPARATORS = ["=", "!=", ">", ">=", "<", "<="] as const;
-const NULL_CHECKS = ["IS NULL", "IS NOT NULL"] as const;
-const IN_LISTS = ["IN", "NOT IN"] as const;
-const KEYWORD_OPERATORS = [...IN_LISTS, ...NULL_CHECKS] as const;
-
-const OPERATOR_DETAIL: Readonly<Record<string, string>> = {
-  "=": "equals",
-  "!=": "differs from, or is null",
-  ">": "greater than",
-  ">=": "greater than or equal to",
-  "<": "less than",
-  "<=": "less than or equal to",
-  "~": "matches a pattern: * at either end",
-  IN: "equals one of a list",
-  "NOT IN": "equals none of a list, or is null",
-  "IS NULL": "is null or missing",
-  "IS NOT NULL": "is present",
-};
-
-/** The operators a field of this type takes (grammar/language.md 4.3); every one without a type. */
-function operatorsFor(type: FieldType | undefined): readonly string[] {
-  if (type === undefined || type.kind === "string")
-    return [...COMPARATORS, "~", ...KEYWORD_OPERATORS];
-  if (type.kind === "object" || type.kind === "array") return NULL_CHECKS;
-  if (type.kind === "boolean") return ["=", "!=", ...KEYWORD_OPERATORS];
-  return [...COMPARATORS, ...KEYWORD_OPERATORS];
-}
-
 /** Operators as options; a keyword operator right after a path needs the white space before it. */
 function operatorOptions(type: FieldType | undefined, spaced: boolean): CompletionOption[] {
-  return operatorsFor(type).map((label) => {
+  return operatorsTaken(type?.kind).map(({ text: label, detail }) => {
     const keyword = /^[A-Z]/.test(label);
     const list = label.endsWith("IN") ? " (" : "";
     const apply = keyword ? `${spaced ? "" : " "}${label}${list}` : label;
-    return {
-      label,
-      kind: "operator",
-      detail: OPERATOR_DETAIL[label] as string,
-      ...(apply === label ? {} : { apply }),
-    };
+    return { label, kind: "operator", detail, ...(apply === label ? {} : { apply }) };
   });
 }
 
-const keywordOptions = (labels: readonly string[], trailing = ""): CompletionOption[] =>
-  labels.map((label) => ({
-    label,
-    kind: "keyword",
-    ...(trailing ? { apply: `${label}${trailing}` } : {}),
-  }));
+/** A word of the grammar as an option, with what the canonical form writes after it (2.6). */
+const keywordOption = (label: string, trailing = ""): CompletionOption[] => [
+  { label, kind: "keyword", ...(trailing ? { apply: `${label}${trailing}` } : {}) },
+];
 
 function fieldOptions(fields: Readonly<Record<string, FieldType>>): CompletionOption[] {
   return Object.entries(fields).map(([label, type]) => ({
@@ -138,35 +88,31 @@ function readCompletionInput(
   return readSchemaOption(caller, given.schema);
 }
 
-/** What the grammar expects after the tokens before the cursor (grammar/language.md 2.2). */
-type WhereSlot =
-  | "field"
-  | "operator"
-  | "value"
-  | "listValue"
-  | "nullOrNotNull"
-  | "null"
-  | "in"
-  | "connective"
-  | "none";
-
-function slotAfter(tokens: readonly IToken[]): WhereSlot {
-  const previous = tokens[tokens.length - 1];
-  if (previous === undefined) return "field";
-  const is = (type: TokenType) => tokenMatcher(previous, type);
-  if (is(LParen) || is(And) || is(Or)) return "field";
-  if (is(Path)) return "operator";
-  if (is(Comparator)) return "value";
-  if (is(ListOpen) || is(ListComma)) return "listValue";
-  if (is(Is)) return "nullOrNotNull";
-  if (is(Not)) {
-    const before = tokens[tokens.length - 2];
-    return before && tokenMatcher(before, Is) ? "null" : "in";
-  }
-  // After a pattern's `~`, `IN`, a list's value or a stray character, only punctuation or free text fits.
-  if (is(Tilde) || is(In) || is(ListBareValue) || is(ListQuotedValue) || is(Stray)) return "none";
-  return "connective";
-}
+/**
+ * What an editor offers for each thing a filter may hold next, but a field name (which has its
+ * own place, see completeWhere): the operators the path's type takes, a boolean field's values,
+ * the words of the grammar; nothing for punctuation, a pattern, or the end.
+ */
+const OFFERS: Readonly<
+  Record<WhereFollow, (schema: Schema | undefined, before: readonly IToken[]) => CompletionOption[]>
+> = {
+  field: () => [],
+  group: () => [],
+  operator: (schema, before) => operatorOptions(typeAt(schema, before[before.length - 1]), true),
+  value: (schema, before) =>
+    typeAt(schema, pathBefore(before, before.length))?.kind === "boolean" ? VALUES_OF_BOOLEAN : [],
+  pattern: () => [],
+  list: () => [],
+  NULL: () => keywordOption("NULL"),
+  "NOT NULL": () => keywordOption("NOT NULL"),
+  IN: () => keywordOption("IN", " ("),
+  AND: () => keywordOption("AND", " "),
+  OR: () => keywordOption("OR", " "),
+  listComma: () => [],
+  listEnd: () => [],
+  groupEnd: () => [],
+  end: () => [],
+};
 
 /**
  * What may be written at `offset` in a `where` filter: field names from the schema (those
@@ -191,34 +137,31 @@ export function completeWhere(
       tokenMatcher(last, Value) ||
       tokenMatcher(last, PatternText));
   const before = typing ? tokens.slice(0, -1) : tokens;
-  const slot = slotAfter(before);
+  const previous = before[before.length - 1];
+  // After a character no token accepts, nothing is known to fit.
+  if (previous !== undefined && tokenMatcher(previous, Stray)) return undefined;
+  const follows = WHERE_GRAMMAR.follows[whereStateAfter(previous, before[before.length - 2])];
   const from = typing ? (last as IToken).startOffset : offset;
-  const at = (list: readonly CompletionOption[], start = from): Completions | undefined =>
-    list.length > 0 ? { from: start, to: offset, options: list } : undefined;
-  switch (slot) {
-    case "field":
-      if (!typing) return schema && at(fieldOptions(schema.fields));
-      return tokenMatcher(last as IToken, Path)
-        ? completePath(schema, last as IToken, offset)
-        : undefined;
-    case "operator":
-      return at(operatorOptions(typeAt(schema, before[before.length - 1]), true));
-    case "value":
-    case "listValue":
-      return typeAt(schema, pathBefore(before, before.length))?.kind === "boolean"
-        ? at(VALUES_OF_BOOLEAN)
-        : undefined;
-    case "nullOrNotNull":
-      return at(keywordOptions(["NULL", "NOT NULL"]));
-    case "null":
-      return at(keywordOptions(["NULL"]));
-    case "in":
-      return at(keywordOptions(["IN"], " ("));
-    case "connective":
-      return at(keywordOptions(["AND", "OR"], " "));
-    case "none":
-      return undefined;
+  if (follows.includes("field")) {
+    if (!typing) return schema && at(fieldOptions(schema.fields), from, offset);
+    return tokenMatcher(last as IToken, Path)
+      ? completePath(schema, last as IToken, offset)
+      : undefined;
   }
+  return at(
+    follows.flatMap((follow) => OFFERS[follow](schema, before)),
+    from,
+    offset,
+  );
+}
+
+/** The options at `[from, to)`, or undefined when there are none. */
+function at(
+  options: readonly CompletionOption[],
+  from: number,
+  to: number,
+): Completions | undefined {
+  return options.length > 0 ? { from, to, options } : undefined;
 }
 
 /**
@@ -273,11 +216,7 @@ export function completeFields(
     else if (tokenMatcher(token, FieldsClose) && scopes.length > 1) scopes.pop();
   }
   const previous = typing ? tokens[tokens.length - 2] : last;
-  const startsItem =
-    previous === undefined ||
-    tokenMatcher(previous, FieldsOpen) ||
-    tokenMatcher(previous, FieldsComma);
-  if (!startsItem) return undefined;
+  if (!FIELDS_GRAMMAR.follows[fieldsStateAfter(previous)].includes("field")) return undefined;
   let names = scope();
   let typed = "";
   if (typing) {

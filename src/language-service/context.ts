@@ -1,7 +1,7 @@
 import { type IToken, tokenMatcher } from "chevrotain";
 import { type FieldType, resolvePath, type Schema } from "../schema/schema.ts";
+import { whereStateAfter } from "../syntax/grammar-states.ts";
 import { Path } from "../syntax/shared-tokens.ts";
-import { And, LParen, Or } from "../syntax/where-tokens.ts";
 
 /** Checks the text and cursor offset an editor passes in. */
 export function checkTextAndOffset(caller: string, text: unknown, offset: unknown): void {
@@ -28,7 +28,8 @@ export function pathBefore(tokens: readonly IToken[], index: number): IToken | u
   for (let at = index - 1; at >= 0; at--) {
     const token = tokens[at] as IToken;
     if (tokenMatcher(token, Path)) return token;
-    if (tokenMatcher(token, And) || tokenMatcher(token, Or) || tokenMatcher(token, LParen)) break;
+    // Past the start of the operand, the path belongs to another predicate.
+    if (whereStateAfter(token, undefined) === "operand") break;
   }
   return undefined;
 }

@@ -34,6 +34,8 @@ const OPTION_NAMES = ["schema", "timeZone"];
  * What the token at `offset` of a `where` filter means: a path's type in the schema, or the
  * instants a date value spans in the time zone (a day starts at its first instant there, 2.5).
  * Undefined elsewhere. Throws `UnknownTimeZoneError` for a zone the runtime does not know.
+ * It has no fields twin, on purpose: a selection holds names and no values, so all a hover
+ * there could say is a name's type, which `completeFields` already shows beside each name.
  */
 export function describeWhereAt(
   text: string,

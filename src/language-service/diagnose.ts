@@ -1,5 +1,8 @@
 import { type IToken, type TokenType, tokenMatcher } from "chevrotain";
-import type { ParseLimits } from "../check/limits.ts";
+import { FIELDS_GRAMMAR } from "../ast/fields-grammar.ts";
+import { expectsAfterClause, type GrammarTable } from "../ast/grammar-table.ts";
+import { WHERE_GRAMMAR } from "../ast/where-grammar.ts";
+import type { ParseLimits } from "../base/limits.ts";
 import {
   checkOptionNames,
   readLimitMembers,
@@ -48,8 +51,8 @@ interface Recovery {
   readonly connectives: readonly TokenType[];
   /** In a filter a group is an operand; in a selection it belongs to the item before it. */
   readonly groupIsOperand: boolean;
-  /** Whether the parser's expectations at an error mean that a whole clause came before it. */
-  readonly afterWholeClause: (expected: readonly string[]) => boolean;
+  /** What may follow what: an error's expectations tell whether a whole clause came before it. */
+  readonly table: GrammarTable<string, string>;
   readonly parse: (text: string, limits: ParseLimits) => unknown;
   readonly validate: (ast: never, schema: Schema) => ValidationIssue[];
 }
@@ -63,7 +66,7 @@ const whereRecovery: Recovery = {
     tokenMatcher(token, RParen) || (tokenMatcher(token, Stray) && token.image === ")"),
   connectives: [And, Or],
   groupIsOperand: true,
-  afterWholeClause: (expected) => expected.includes("AND"),
+  table: WHERE_GRAMMAR,
   parse: parseWhere,
   validate: validateWhere,
 };
@@ -74,7 +77,7 @@ const fieldsRecovery: Recovery = {
   close: (token) => tokenMatcher(token, FieldsClose),
   connectives: [FieldsComma],
   groupIsOperand: false,
-  afterWholeClause: (expected) => expected.includes('","'),
+  table: FIELDS_GRAMMAR,
   parse: parseFields,
   validate: validateFields,
 };
@@ -214,7 +217,7 @@ class Clauses {
     let at = tokens.findIndex((token) => token.startOffset + token.image.length > error.offset);
     if (at < 0) at = count;
     const token = tokens[at];
-    if (this.#recovery.afterWholeClause(error.expected)) {
+    if (expectsAfterClause(this.#recovery.table, error.expected)) {
       // Whole clause before the error: what follows it in its clause does not belong there.
       if (token === undefined) return this.#lastUnclosed();
       if (this.#isConnective(at) || this.#isClose(at)) return this.#span(at, at);

@@ -1,3 +1,4 @@
+import { checkOption } from "../check/read-options.ts";
 import { QueryParameterError } from "../errors/errors.ts";
 
 /** The page size of a request that gives none, unless `defaultSize` says otherwise. */
@@ -126,4 +127,18 @@ export function resolvePageRequest(
     page: checkPageNumber("page", request.page ?? 1, maxSize),
     size: checkPageNumber("size", request.size ?? defaultSize, maxSize),
   };
+}
+
+/** Reads the `defaultSize` and `maxSize` options (grammar/language.md 6.1), defaults filled in. */
+export function readPageSizeOptions(
+  caller: string,
+  defaultSize: unknown,
+  maxSize: unknown,
+): { defaultSize: number; maxSize: number } {
+  checkOption(caller, "maxSize", maxSize, () =>
+    resolvePageSizeOptions({ maxSize } as PageSizeOptions),
+  );
+  return checkOption(caller, "defaultSize", defaultSize, () =>
+    resolvePageSizeOptions({ maxSize, defaultSize } as PageSizeOptions),
+  );
 }

@@ -4,6 +4,7 @@ import {
   type PageSizeOptions,
   resolvePageRequest,
 } from "./page-size.ts";
+import { PageWindow } from "./page-window.ts";
 import { decodeQueryComponent } from "./percent-decode.ts";
 import { piecesOf, splitUrl } from "./url-parts.ts";
 
@@ -170,6 +171,7 @@ export function paginate<T, R extends string = string>(
   }
   const { page, size } = resolvePageRequest(request, options);
   const _links = pageLinks(selfUrl, { page, size }, items.length);
-  const start = (page - 1) * size;
-  return { _links, [resource]: items.slice(start, start + size) } as ListResponse<T, R>;
+  const window = new PageWindow<T>(page, size);
+  window.addAll(items);
+  return { _links, [resource]: window.items } as ListResponse<T, R>;
 }

@@ -1,7 +1,14 @@
 import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
-import type { ParseLimits } from "../check/limits.ts";
-import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
+import type { ParseLimits } from "../base/limits.ts";
+import { own } from "../base/members.ts";
+import {
+  checkOptionNames,
+  readLimitMembers,
+  readOptions,
+  readSchemaOption,
+  type SchemaOption,
+} from "../check/read-options.ts";
 import {
   type ListParameter,
   QueryParameterError,
@@ -11,16 +18,14 @@ import {
 import { type SafeResult, safely } from "../errors/safe-result.ts";
 import { parseFields } from "../syntax/parse-fields.ts";
 import { parseWhere } from "../syntax/parse-where.ts";
-import { type PageSizeOptions, readPageNumber, resolvePageSizeOptions } from "./page-size.ts";
+import { type PageSizeOptions, readPageNumber, readPageSizeOptions } from "./page-size.ts";
 import { decodeQueryComponent } from "./percent-decode.ts";
 import { piecesOf, queryStringOf } from "./url-parts.ts";
 
 /** Options of `readListRequest`: a schema for `where` and `fields`, parse limits, page sizes. */
-export interface ReadListRequestOptions extends PageSizeOptions {
+export interface ReadListRequestOptions extends PageSizeOptions, ParseLimits {
   /** Validate `where` and `fields` against this schema (grammar/language.md 4), or a plain shape defined on the fly. */
   readonly schema?: SchemaOption | undefined;
-  /** The limits of grammar/language.md 1.4 for `where` and `fields`. */
-  readonly limits?: ParseLimits | undefined;
 }
 
 /** The four parameters of a list request (grammar/language.md 6), read, checked and defaulted. */
@@ -112,27 +117,42 @@ export function listParametersOf(
   return values;
 }
 
+const CALLER = "readListRequest";
+const OPTION_NAMES: readonly (keyof ReadListRequestOptions)[] = [
+  "schema",
+  "maxLength",
+  "maxDepth",
+  "defaultSize",
+  "maxSize",
+];
+
 /**
  * Reads a list request's `where`, `fields`, `page` and `size` (grammar/language.md 6) from
  * `URLSearchParams`, a query string (with or without `?`) or a whole URL, percent-decoding a
- * string strictly (`+` is a space); throws the first problem, positioned in its parameter's value.
+ * string strictly (`+` is a space); throws the first problem, positioned in its parameter's value,
+ * and `InvalidOptionError` for bad options.
  */
 export function readListRequest(
   query: URLSearchParams | string,
   options?: ReadListRequestOptions,
 ): ListRequest {
-  const given = readOptions<ReadListRequestOptions>("readListRequest", options);
-  const { defaultSize, maxSize } = resolvePageSizeOptions(given);
+  const given = readOptions<Record<string, unknown>>(CALLER, options);
+  checkOptionNames(CALLER, given, OPTION_NAMES);
+  const { defaultSize, maxSize } = readPageSizeOptions(
+    CALLER,
+    own(given, "defaultSize"),
+    own(given, "maxSize"),
+  );
+  const parseOptions = {
+    ...readLimitMembers(CALLER, given),
+    schema: readSchemaOption(CALLER, own(given, "schema")),
+  };
   const entries = entriesOf(query);
   const seen = new Set<ListParameter>();
   for (const entry of entries) {
     if (seen.has(entry.name)) throw repeated(entry);
     seen.add(entry.name);
   }
-  const parseOptions = {
-    ...readOptions<ParseLimits>("readListRequest", given.limits),
-    schema: readSchemaOption("readListRequest", given.schema),
-  };
   let where: WhereExpression | undefined;
   let fields: FieldsNode | undefined;
   let page: number | undefined;

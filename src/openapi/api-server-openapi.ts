@@ -1,18 +1,18 @@
-import type { ParseLimits } from "../check/limits.ts";
-import { elementsOf, isPlainRecord, oneOf, own } from "../check/members.ts";
+import type { ParseLimits } from "../base/limits.ts";
+import { elementsOf, isPlainRecord, oneOf, own } from "../base/members.ts";
 import {
   checkOptionNames,
-  readLimitsOption,
+  readLimitMembers,
   readOptions,
-  readPageSizeOptions,
   readSchemaOption,
   type SchemaOption,
 } from "../check/read-options.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { supportedMediaTypes } from "../http/media-types.ts";
 import { readVendor } from "../http/read-handler-options.ts";
+import { readPageSizeOptions } from "../list/page-size.ts";
 import { queryDefinitionJsonSchema } from "../query/json-schema.ts";
-import { schemas as apiSchemas } from "../schema/resources.ts";
+import { API_RESOURCE_NAMES, type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
 import type { Schema } from "../schema/schema.ts";
 import { errorBodyJsonSchema, queryDefinitionErrorJsonSchema } from "./error-body-schema.ts";
 import {
@@ -24,14 +24,11 @@ import {
 import { listParametersOf } from "./list-parameters.ts";
 import type { JsonSchema, OpenApiDocument, OpenApiParameter } from "./openapi-types.ts";
 
-/** The resources of the API that `qaql serve` documents. */
-export type ApiResourceName = "projects" | "artefacts" | "findings";
-
-/** Every resource of the API, in the order the document lists them. */
-export const API_RESOURCE_NAMES: readonly ApiResourceName[] = ["projects", "artefacts", "findings"];
-
-/** Options of `apiServerOpenApi`. */
-export interface ApiServerOpenApiOptions {
+/**
+ * Options of `apiServerOpenApi`; `maxLength` and `maxDepth` are the limits of grammar/language.md
+ * 1.4 the server parses `where` and `fields` with.
+ */
+export interface ApiServerOpenApiOptions extends ParseLimits {
   /** The vendor of the versioned media types, `application/vnd.<vendor>.app-v2+json`; `qaql` unless set. */
   readonly vendor?: string | undefined;
   /** The resources whose routes the document holds; all three unless set. */
@@ -42,8 +39,6 @@ export interface ApiServerOpenApiOptions {
   readonly defaultSize?: number | undefined;
   /** The largest `size` accepted; 1000 unless set. */
   readonly maxSize?: number | undefined;
-  /** The limits of grammar/language.md 1.4 the server parses `where` and `fields` with. */
-  readonly limits?: ParseLimits | undefined;
 }
 
 interface Resource {
@@ -63,14 +58,16 @@ const NAMES: Readonly<Record<ApiResourceName, { title: string; singular: string 
   findings: { title: "Finding", singular: "finding" },
 };
 
-const DEFAULT_SCHEMAS: Readonly<Record<ApiResourceName, Schema>> = {
-  projects: apiSchemas.project,
-  artefacts: apiSchemas.artefact,
-  findings: apiSchemas.finding,
-};
-
 const CALLER = "apiServerOpenApi";
-const OPTION_NAMES = ["vendor", "resources", "schemas", "defaultSize", "maxSize", "limits"];
+const OPTION_NAMES = [
+  "vendor",
+  "resources",
+  "schemas",
+  "defaultSize",
+  "maxSize",
+  "maxLength",
+  "maxDepth",
+];
 
 const isResourceName = (value: unknown): value is ApiResourceName =>
   (API_RESOURCE_NAMES as readonly unknown[]).includes(value);
@@ -99,7 +96,7 @@ function readResources(value: unknown): readonly ApiResourceName[] {
 }
 
 function readSchemas(value: unknown): Readonly<Record<ApiResourceName, Schema>> {
-  if (value === undefined) return DEFAULT_SCHEMAS;
+  if (value === undefined) return RESOURCE_SCHEMAS;
   if (!isPlainRecord(value)) {
     throw new InvalidOptionError(
       CALLER,
@@ -107,7 +104,7 @@ function readSchemas(value: unknown): Readonly<Record<ApiResourceName, Schema>> 
       `expected an object; found ${describeFound(value)}`,
     );
   }
-  const read = { ...DEFAULT_SCHEMAS };
+  const read = { ...RESOURCE_SCHEMAS };
   for (const name of Object.keys(value)) {
     if (!isResourceName(name)) {
       throw new InvalidOptionError(
@@ -117,7 +114,7 @@ function readSchemas(value: unknown): Readonly<Record<ApiResourceName, Schema>> 
       );
     }
     try {
-      read[name] = readSchemaOption(CALLER, own(value, name)) ?? DEFAULT_SCHEMAS[name];
+      read[name] = readSchemaOption(CALLER, own(value, name)) ?? RESOURCE_SCHEMAS[name];
     } catch (error) {
       if (!(error instanceof InvalidOptionError)) throw error;
       const problem = error.message.slice(`${CALLER}: option schema: `.length);
@@ -590,7 +587,7 @@ export function apiServerOpenApi(options?: ApiServerOpenApiOptions): OpenApiDocu
   const names = readResources(own(given, "resources"));
   const schemas = readSchemas(own(given, "schemas"));
   const sizes = readPageSizeOptions(CALLER, own(given, "defaultSize"), own(given, "maxSize"));
-  const limits = readLimitsOption(CALLER, own(given, "limits"));
+  const limits = readLimitMembers(CALLER, given);
   const mediaTypes = supportedMediaTypes(vendor);
   const resources: Resource[] = names.map((name) => ({
     name,

@@ -1,4 +1,4 @@
-import { own } from "../check/members.ts";
+import { own } from "../base/members.ts";
 import {
   checkOptionNames,
   readOptions,

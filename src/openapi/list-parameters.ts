@@ -1,23 +1,23 @@
-import { type ParseLimits, resolveLimits } from "../check/limits.ts";
-import { own } from "../check/members.ts";
+import { type ParseLimits, resolveLimits } from "../base/limits.ts";
+import { own } from "../base/members.ts";
 import {
   checkOptionNames,
-  readLimitsOption,
+  readLimitMembers,
   readOptions,
-  readPageSizeOptions,
   readSchemaOption,
   type SchemaOption,
 } from "../check/read-options.ts";
 import type { ListParameter } from "../errors/errors.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import type { ListHandlerOptions } from "../http/read-handler-options.ts";
+import { readPageSizeOptions } from "../list/page-size.ts";
 import type { Schema } from "../schema/schema.ts";
 import { fieldsExamples, whereExamples } from "./examples.ts";
 import type { JsonSchema, OpenApiExample, OpenApiParameter } from "./openapi-types.ts";
 
 /** Options of `openApiListParameters`: those of `createListHandler` the parameters depend on. */
 export interface OpenApiListParametersOptions
-  extends Pick<ListHandlerOptions, "limits" | "defaultSize" | "maxSize"> {
+  extends Pick<ListHandlerOptions, "maxLength" | "maxDepth" | "defaultSize" | "maxSize"> {
   /** The resource's schema, whose fields the examples name; a plain shape is defined on the fly. */
   readonly schema: SchemaOption;
 }
@@ -109,7 +109,7 @@ export function listParametersOf(settings: ListParameterSettings): ListParameter
 }
 
 const CALLER = "openApiListParameters";
-const OPTION_NAMES = ["schema", "limits", "defaultSize", "maxSize"];
+const OPTION_NAMES = ["schema", "maxLength", "maxDepth", "defaultSize", "maxSize"];
 
 /**
  * The OpenAPI 3.1 parameter objects of a list request's `where`, `fields`, `page` and `size`
@@ -129,6 +129,6 @@ export function openApiListParameters(options: OpenApiListParametersOptions): Op
     );
   }
   const sizes = readPageSizeOptions(CALLER, own(given, "defaultSize"), own(given, "maxSize"));
-  const limits = readLimitsOption(CALLER, own(given, "limits"));
+  const limits = readLimitMembers(CALLER, given);
   return Object.values(listParametersOf({ schema, limits, ...sizes }));
 }

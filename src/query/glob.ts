@@ -1,4 +1,5 @@
 // The glob patterns of `data.patterns`: `*` any run of characters, `?` one code point, no escapes.
+import type { SafeResult } from "../errors/safe-result.ts";
 import type { GlobPattern } from "./types.ts";
 
 /** The pattern that matches every text, `*` (the API's default pattern). */
@@ -6,11 +7,20 @@ export const ANY_TEXT: GlobPattern = { text: "*" };
 
 /**
  * Parses a glob pattern. Every string is one (no escapes, `*` and `?` are always wildcards), so
- * it never fails and has no `safe…` twin.
+ * it never fails on a string; it throws a `TypeError` for anything else.
  */
 export function parseGlob(text: string): GlobPattern {
   if (typeof text !== "string") throw new TypeError("a pattern must be a string");
   return { text };
+}
+
+/**
+ * Like `parseGlob`, in the one shape of every `safe…` function, so that code reading a filter's
+ * patterns and intervals (`safeParseInterval`) handles both alike; the error is `never`, as no
+ * string fails.
+ */
+export function safeParseGlob(text: string): SafeResult<GlobPattern, never> {
+  return { success: true, data: parseGlob(text) };
 }
 
 /** A pattern given as its text or as a `GlobPattern`, checked: a plain-JS caller may pass anything. */

@@ -17,7 +17,7 @@ export type {
 } from "./artefact.ts";
 export type { ParseQueryDefinitionOptions } from "./definition.ts";
 export { parseQueryDefinition, safeParseQueryDefinition } from "./definition.ts";
-export { ANY_TEXT, compileGlob, formatGlob, parseGlob } from "./glob.ts";
+export { ANY_TEXT, compileGlob, formatGlob, parseGlob, safeParseGlob } from "./glob.ts";
 export {
   EVERY_NUMBER,
   formatInterval,

@@ -45,3 +45,16 @@ export const schemas: {
     locations: "array",
   }),
 };
+
+/** The API's list resources, by the plural name their paths use (`/api/projects`). */
+export type ApiResourceName = "projects" | "artefacts" | "findings";
+
+/** Every list resource of the API, in the order its documents list them. */
+export const API_RESOURCE_NAMES: readonly ApiResourceName[] = ["projects", "artefacts", "findings"];
+
+/** The schema of each list resource, by its plural name: the one map of names to schemas. */
+export const RESOURCE_SCHEMAS: Readonly<Record<ApiResourceName, Schema>> = {
+  projects: schemas.project,
+  artefacts: schemas.artefact,
+  findings: schemas.finding,
+};

@@ -1,5 +1,5 @@
 import { IDENTIFIER_PATTERN } from "../ast/where.ts";
-import { elementsOf, isPlainRecord, own } from "../check/members.ts";
+import { elementsOf, isPlainRecord, own } from "../base/members.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { JsonSchemaMappingError } from "../errors/json-schema-mapping-error.ts";
 import { type FieldType, MAX_SCHEMA_DEPTH, readSchema, type Schema } from "./schema.ts";

@@ -1,5 +1,5 @@
 import { IDENTIFIER_PATTERN } from "../ast/where.ts";
-import { own } from "../check/members.ts";
+import { own } from "../base/members.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
 /** The scalar field types of grammar/language.md 4. */
 export type ScalarTypeName = "string" | "integer" | "number" | "boolean" | "date";

@@ -1,4 +1,10 @@
-import type { PathNode, WhereExpression, WhereNode } from "../ast/where.ts";
+import type { WhereExpression, WhereNode, WherePredicate } from "../ast/where.ts";
+import {
+  type OperandKind,
+  operatorOf,
+  operatorsTaken,
+  type WhereOperator,
+} from "../ast/where-grammar.ts";
 import type { ValidationIssue } from "../errors/errors.ts";
 import { IssueList } from "../errors/issue-list.ts";
 import { readBoolean, readDate, readNumber } from "./literals.ts";
@@ -39,6 +45,18 @@ const SHAPE_OF: Record<ScalarTypeName, string> = {
 const aOrAn = (type: ScalarTypeName) => (type === "integer" ? `an ${type}` : `a ${type}`);
 
 /**
+ * The operators a field of this type takes, as a message lists them ("IS NULL or IS NOT NULL");
+ * with `comparing`, only those that compare it with values.
+ */
+function listTaken(kind: OperandKind, conjunction: "and" | "or", comparing = false): string {
+  const texts = operatorsTaken(kind)
+    .filter((operator) => !comparing || operator.node !== "isNull")
+    .map((operator) => operator.text);
+  const last = texts.pop() ?? "";
+  return texts.length === 0 ? last : `${texts.join(", ")} ${conjunction} ${last}`;
+}
+
+/**
  * Every problem of a filter against a schema, in the order of the text; empty when it fits.
  * Given a `found` list, each problem is added to it (which keeps the first of them and counts
  * the rest) and its kept ones are returned.
@@ -66,10 +84,13 @@ export function validateWhere(
   };
 
   /**
-   * The type at a path, or undefined after reporting why there is none. Only `IS NULL` and
-   * `IS NOT NULL` may test an object or array field itself (grammar/language.md 2.4).
+   * The type at a predicate's path, or undefined after reporting why there is none. An object
+   * or array field itself is tested only by an operator that takes it (grammar/language.md 2.4,
+   * 4.3); a scalar type the operator does not take is reported and still returned, so that the
+   * values are checked too (`flag>yes` on a boolean has two problems).
    */
-  const fieldType = (path: PathNode, wholeAllowed = false): FieldType | undefined => {
+  const fieldType = (node: WherePredicate, operator: WhereOperator): FieldType | undefined => {
+    const path = node.path;
     const name = path.segments.join(".");
     const resolved = resolvePath(schema, path.segments);
     if (!resolved.ok) {
@@ -88,12 +109,12 @@ export function validateWhere(
       return undefined;
     }
     const type: FieldType = resolved.type;
-    if (wholeAllowed) return type;
+    if (operator.takes.includes(type.kind)) return type;
     if (type.kind === "array") {
       issue(
         "ARRAY_FIELD",
         path,
-        `"${name}" is an array: a filter cannot test it as a whole, except with IS NULL or IS NOT NULL`,
+        `"${name}" is an array: a filter cannot test it as a whole, except with ${listTaken("array", "or")}`,
       );
       return undefined;
     }
@@ -101,17 +122,25 @@ export function validateWhere(
       issue(
         "OBJECT_FIELD",
         path,
-        `"${name}" is an object: filter on one of its fields instead, or test it with IS NULL or IS NOT NULL`,
+        `"${name}" is an object: filter on one of its fields instead, or test it with ${listTaken("object", "or")}`,
       );
       return undefined;
     }
+    // A scalar type the operator does not take: a pattern on a non-string, an ordering on a boolean.
+    if (node.kind === "pattern") {
+      issue(
+        "PATTERN_ON_NON_STRING",
+        node,
+        `"${name}" is ${aOrAn(type.kind)} field: ${operator.text} applies to strings only`,
+      );
+    } else {
+      issue(
+        "BOOLEAN_ORDERING",
+        node,
+        `"${name}" is ${aOrAn(type.kind)} field: only ${listTaken(type.kind, "and", true)} apply to it`,
+      );
+    }
     return type;
-  };
-
-  /** The scalar type at a path, or undefined after reporting why there is none. */
-  const scalarType = (path: PathNode): ScalarTypeName | undefined => {
-    const type = fieldType(path);
-    return type && type.kind !== "object" && type.kind !== "array" ? type.kind : undefined;
   };
 
   const checkValue = (
@@ -134,40 +163,18 @@ export function validateWhere(
       case "or":
         for (const operand of node.operands) visit(operand);
         return;
-      case "comparison": {
-        const type = scalarType(node.path);
-        if (!type) return;
+      case "comparison":
+      case "pattern":
+      case "in":
+      case "isNull": {
+        const type = fieldType(node, operatorOf(node));
+        if (!type || type.kind === "object" || type.kind === "array") return;
         const name = node.path.segments.join(".");
-        if (type === "boolean" && node.operator !== "=" && node.operator !== "!=") {
-          issue(
-            "BOOLEAN_ORDERING",
-            node,
-            `"${name}" is a boolean field: only =, !=, IN and NOT IN apply to it`,
-          );
-        }
-        checkValue(type, node.value, name);
+        if (node.kind === "comparison") checkValue(type.kind, node.value, name);
+        else if (node.kind === "in")
+          for (const value of node.values) checkValue(type.kind, value, name);
         return;
       }
-      case "pattern": {
-        const type = scalarType(node.path);
-        if (type && type !== "string") {
-          issue(
-            "PATTERN_ON_NON_STRING",
-            node,
-            `"${node.path.segments.join(".")}" is ${aOrAn(type)} field: ~ applies to strings only`,
-          );
-        }
-        return;
-      }
-      case "in": {
-        const type = scalarType(node.path);
-        if (type)
-          for (const value of node.values) checkValue(type, value, node.path.segments.join("."));
-        return;
-      }
-      case "isNull":
-        fieldType(node.path, true);
-        return;
       case "path":
       case "literal":
         return;

@@ -1,4 +1,5 @@
-import { STATUS_CODES } from "node:http";
+import { QaqlError } from "../errors/qaql-error.ts";
+import { type ErrorBody, errorBody } from "../http/responses.ts";
 
 /** The stable codes of the server's own errors; an error of the library keeps its own code. */
 export type ApiErrorCode =
@@ -23,22 +24,13 @@ export type ApiErrorCode =
   | "HEADER_TOO_LARGE"
   | "INTERNAL_ERROR";
 
-/** The JSON body of every error response. */
-export interface ApiErrorBody {
-  readonly status: number;
-  /** The status's reason phrase, such as "Bad Request". */
-  readonly error: string;
-  readonly code: string;
-  /** One line saying what was wrong. */
-  readonly message: string;
-  readonly [detail: string]: unknown;
-}
-
-/** An error response to send: status, stable code, one-line message, extra body fields, headers. */
-export class ApiError extends Error {
+/**
+ * An error response to send: status, stable code, one-line message, extra body fields, headers.
+ * One of qaql's errors (`QaqlError`): its `toJSON()` is the body, an `ErrorBody`.
+ */
+export class ApiError extends QaqlError {
   override readonly name = "ApiError";
   readonly status: number;
-  readonly code: string;
   readonly details: Readonly<Record<string, unknown>>;
   readonly headers: Readonly<Record<string, string>>;
 
@@ -49,21 +41,14 @@ export class ApiError extends Error {
     details: Readonly<Record<string, unknown>> = {},
     headers: Readonly<Record<string, string>> = {},
   ) {
-    super(message);
+    super(code, message);
     this.status = status;
-    this.code = code;
     this.details = details;
     this.headers = headers;
   }
 
   /** The JSON body: status, reason phrase, code, message, then the details. */
-  toJSON(): ApiErrorBody {
-    return {
-      status: this.status,
-      error: STATUS_CODES[this.status] ?? "Error",
-      code: this.code,
-      message: this.message,
-      ...this.details,
-    };
+  override toJSON(): ErrorBody {
+    return errorBody(this.status, this.code, this.message, this.details);
   }
 }

@@ -8,10 +8,12 @@ import {
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { compileFields } from "../api/compile-fields.ts";
-import type { Evaluate } from "../conformance/reference-evaluate.ts";
+import { checkOptionNames, readOptions } from "../check/read-options.ts";
 import { QueryError } from "../errors/errors.ts";
+import { InvalidOptionError } from "../errors/invalid-input.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { quoteForEcho } from "../http/echo.ts";
+import type { Evaluate } from "../http/evaluate.ts";
 import {
   createListHandler,
   type ListHandler,
@@ -31,6 +33,7 @@ import {
   JSON_MEDIA_TYPE,
   jsonAnswer,
   jsonResponse,
+  notAcceptableBody,
   toResponse,
 } from "../http/responses.ts";
 import { toWebRequest, writeAnswer } from "../integrations/node-web-request.ts";
@@ -136,6 +139,38 @@ function fieldsPieces(search: string): string {
     .join("&");
 }
 
+const CALLER = "createApiServer";
+
+const OPTION_NAMES: readonly (keyof ApiServerOptions)[] = [
+  "data",
+  "user",
+  "password",
+  "users",
+  "permanentTokens",
+  "vendor",
+  "defaultSize",
+  "maxSize",
+  "schemas",
+  "tokenRate",
+  "now",
+  "evaluate",
+  "maxBodyBytes",
+  "queryTime",
+  "onInternalError",
+];
+
+/** Reads one option: what its check throws becomes the `InvalidOptionError` naming it. */
+function option<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof TypeError || error instanceof RangeError) {
+      throw new InvalidOptionError(CALLER, name, error.message);
+    }
+    throw error;
+  }
+}
+
 /** The passwords of `GET /api/token` by user name: `user` and every one of `users`. */
 function passwordsOf(options: ApiServerOptions): Map<string, string> {
   const { user, password } = options;
@@ -172,32 +207,38 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
  * for the rest; the lists (`/api/<resource>`, `/api/projects/{name}/artefacts`,
  * `/api/artefacts/{id}/findings`) answered by `createListHandler`, one record
  * (`/api/<resource>/{id}`), and `POST /api/artefacts/{id}/query`; `accept` versions, the
- * `timezone` header, and JSON errors. Throws `TypeError` or `RangeError` for bad options.
+ * `timezone` header, and JSON errors. Throws `InvalidOptionError` for bad options.
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
-  const vendor = options.vendor ?? "qaql";
-  if (!isVendorName(vendor)) throw new TypeError(`${JSON.stringify(vendor)} is not a vendor name`);
-  const sizes = resolvePageSizeOptions(options);
-  const passwords = passwordsOf(options);
-  const checkBasic = createBasicCheck(passwords);
+  checkOptionNames(CALLER, readOptions(CALLER, options), OPTION_NAMES);
+  const vendor = option("vendor", () => {
+    const name = options.vendor ?? "qaql";
+    if (!isVendorName(name)) throw new TypeError(`${JSON.stringify(name)} is not a vendor name`);
+    return name;
+  });
+  const sizes = option("defaultSize", () => resolvePageSizeOptions(options));
+  const passwords = option("users", () => passwordsOf(options));
+  const checkBasic = option("users", () => createBasicCheck(passwords));
   const now = options.now ?? Date.now;
   const tokens = new TokenStore(now);
-  for (const token of options.permanentTokens ?? []) tokens.addPermanent(token);
-  if (passwords.size === 0 && (options.permanentTokens ?? []).length === 0) {
-    throw new TypeError(
-      "nobody could use this server: give a user and password, or permanentTokens",
-    );
-  }
+  option("permanentTokens", () => {
+    for (const token of options.permanentTokens ?? []) tokens.addPermanent(token);
+    if (passwords.size === 0 && (options.permanentTokens ?? []).length === 0) {
+      throw new TypeError(
+        "nobody could use this server: give a user and password, or permanentTokens",
+      );
+    }
+  });
   const tokenRate = options.tokenRate ?? DEFAULT_TOKEN_RATE;
-  const rateLimiter = new TokenRateLimiter(now, tokenRate);
-  const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
-  const queryTime = new WorkBudget(
-    now,
-    checkWorkRate("queryTime", options.queryTime ?? DEFAULT_QUERY_TIME),
+  const rateLimiter = option("tokenRate", () => new TokenRateLimiter(now, tokenRate));
+  const maxBodyBytes = option("maxBodyBytes", () => checkMaxBodyBytes(options.maxBodyBytes));
+  const queryTime = option(
+    "queryTime",
+    () => new WorkBudget(now, checkWorkRate("queryTime", options.queryTime ?? DEFAULT_QUERY_TIME)),
   );
   const mediaTypes = supportedMediaTypes(vendor);
   const realm = `realm="${vendor}"`;
-  const data = new ServedData(options.data, options.schemas);
+  const data = option("data", () => new ServedData(options.data, options.schemas));
   const names = data.names;
   const onError = (error: unknown) => options.onInternalError?.(error);
   const listHandlers = new Map<string, ListHandler>();
@@ -400,12 +441,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       if (isAcceptTooLong(accept)) return toResponse(acceptTooLongAnswer(request.method));
       const negotiated = negotiateKept(store, accept, mediaTypes);
       if (negotiated === undefined) {
-        throw new ApiError(
-          406,
-          "NOT_ACCEPTABLE",
-          `accept: none of ${quoteForEcho(accept ?? "")} is served; the API answers in ${mediaTypes.join(", ")}`,
-          { supported: mediaTypes },
-        );
+        return jsonResponse(request, 406, JSON_MEDIA_TYPE, notAcceptableBody(mediaTypes));
       }
       mediaType = negotiated;
       const route = matchRoute(new URL(request.url).pathname);

@@ -5,10 +5,13 @@ export type {
   Evaluate,
   EvaluateRequest,
   EvaluateResult,
-} from "../conformance/reference-evaluate.ts";
-export type { ApiResourceName, ApiServerOpenApiOptions } from "../openapi/api-server-openapi.ts";
+} from "../http/evaluate.ts";
+export type { ErrorBody } from "../http/responses.ts";
+export type { ApiServerOpenApiOptions } from "../openapi/api-server-openapi.ts";
 export { apiServerOpenApi } from "../openapi/api-server-openapi.ts";
-export type { ApiErrorBody, ApiErrorCode } from "./api-error.ts";
+export type { ApiResourceName } from "../schema/resources.ts";
+export type { ApiErrorCode } from "./api-error.ts";
+export { ApiError } from "./api-error.ts";
 export type { ApiServer, ApiServerOptions, ListeningAddress } from "./api-server.ts";
 export { createApiServer } from "./api-server.ts";
 export type { TokenRate } from "./tokens.ts";

@@ -1,7 +1,9 @@
 import type { IToken } from "chevrotain";
 import type { FieldItemNode, FieldsNode } from "../ast/fields.ts";
+import { FIELDS_GRAMMAR } from "../ast/fields-grammar.ts";
+import { expectedIn } from "../ast/grammar-table.ts";
 import type { PathNode } from "../ast/where.ts";
-import { MAX_SELECTION_DEPTH } from "../check/limits.ts";
+import { MAX_SELECTION_DEPTH } from "../base/limits.ts";
 import { FieldsClose, FieldsComma, FieldsOpen, fieldsTokens } from "./fields-tokens.ts";
 import { endOf, QueryRules } from "./query-rules.ts";
 import { Path } from "./shared-tokens.ts";
@@ -14,7 +16,7 @@ export class FieldsRules extends QueryRules {
   private names = 0;
 
   constructor() {
-    super("fields", fieldsTokens);
+    super("fields", fieldsTokens, expectedIn(FIELDS_GRAMMAR, "segment", 0));
     this.performSelfAnalysis();
   }
 

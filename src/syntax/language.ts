@@ -1,5 +1,11 @@
-import type { ParseLimits } from "../check/limits.ts";
-import { readOptions, readSchemaOption, type SchemaOption } from "../check/read-options.ts";
+import type { ParseLimits } from "../base/limits.ts";
+import {
+  checkOptionNames,
+  readLimitMembers,
+  readOptions,
+  readSchemaOption,
+  type SchemaOption,
+} from "../check/read-options.ts";
 import {
   type QuerySyntaxError,
   QueryValidationError,
@@ -23,12 +29,19 @@ export interface Language<T> {
   readonly parse: (text: string, options?: ParseOptions) => T;
   /** Throws a `QueryValidationError` listing the problems of `ast` against `schema` (the first 100, counting all), if any. */
   readonly assertValid: (ast: T, schema: Schema, text?: string) => void;
+  /**
+   * `parse` for a front door that read its options already: limits and schema as checked, so
+   * nothing is read twice in one call.
+   */
+  readonly parseChecked: (text: string, limits: ParseLimits, schema: Schema | undefined) => T;
   /** Like `parse`, but returns the error instead of throwing it. */
   readonly safeParse: (
     text: string,
     options?: ParseOptions,
   ) => SafeResult<T, QuerySyntaxError | QueryValidationError>;
 }
+
+const PARSE_OPTION_NAMES: readonly (keyof ParseOptions)[] = ["maxLength", "maxDepth", "schema"];
 
 /** Builds a language's three functions from its grammar and its schema validation. */
 export function defineLanguage<P extends QueryRules, T>(
@@ -43,14 +56,18 @@ export function defineLanguage<P extends QueryRules, T>(
     validate(ast, schema, found);
     if (found.count > 0) throw new QueryValidationError(language, text, found.items, found.count);
   };
-  const parse = (text: string, options?: ParseOptions): T => {
-    const given = readOptions<ParseOptions>(caller, options);
-    const schema = readSchemaOption(caller, given.schema);
-    const ast = runRules(grammar, text, given);
+  const parseChecked = (text: string, limits: ParseLimits, schema: Schema | undefined): T => {
+    const ast = runRules(grammar, text, limits);
     if (schema) assertValid(ast, schema, text);
     return ast;
   };
+  const parse = (text: string, options?: ParseOptions): T => {
+    const given = readOptions<ParseOptions>(caller, options);
+    checkOptionNames(caller, given, PARSE_OPTION_NAMES);
+    const limits = readLimitMembers(caller, given);
+    return parseChecked(text, limits, readSchemaOption(caller, given.schema));
+  };
   const safeParse = (text: string, options?: ParseOptions) =>
     safely(isParseError, () => parse(text, options));
-  return { parse, assertValid, safeParse };
+  return { parse, parseChecked, assertValid, safeParse };
 }

@@ -1,9 +1,9 @@
 import type { IToken } from "chevrotain";
-import { FieldsClose, FieldsComma, FieldsOpen } from "./fields-tokens.ts";
+import { fieldsLexerDefinition } from "./fields-tokens.ts";
+import { literalAt, readLexerDefinition } from "./lexer-tables.ts";
 import {
   isPathStart,
   isWhiteSpace,
-  kindOf,
   type Lexed,
   type LexingError,
   pathEnd,
@@ -12,10 +12,10 @@ import {
 } from "./scan.ts";
 import { Path } from "./shared-tokens.ts";
 
-const OPEN = kindOf(FieldsOpen);
-const CLOSE = kindOf(FieldsClose);
-const COMMA = kindOf(FieldsComma);
-const PATH = kindOf(Path);
+// The tokens of fixed spelling as fields-tokens.ts defines them.
+const tables = readLexerDefinition(fieldsLexerDefinition);
+const LITERALS = tables.literals(fieldsLexerDefinition.defaultMode);
+const PATH = tables.kind(Path);
 
 /**
  * Reads a `fields` text into the tokens of fields-tokens.ts, exactly as their patterns define
@@ -31,15 +31,17 @@ export function lexFields(text: string): Lexed {
       offset = spaceEnd(text, offset);
       continue;
     }
-    const type = c === 40 ? OPEN : c === 41 ? CLOSE : c === 44 ? COMMA : null;
+    const literal = literalAt(LITERALS, text, offset, c);
     let end = offset + 1;
-    if (type !== null) tokens.push(tokenOf(type, text.charAt(offset), offset));
-    else if (isPathStart(c)) {
+    if (literal !== undefined) {
+      end = offset + literal.image.length;
+      tokens.push(tokenOf(literal, literal.image, offset));
+    } else if (isPathStart(c)) {
       end = pathEnd(text, offset);
       tokens.push(tokenOf(PATH, text.slice(offset, end), offset));
     } else {
       // Characters no token starts with are one error, up to where one could start again.
-      while (end < text.length && !startsToken(text.charCodeAt(end))) end++;
+      while (end < text.length && !startsToken(text, end)) end++;
       errors.push({ offset, length: end - offset });
     }
     offset = end;
@@ -47,6 +49,7 @@ export function lexFields(text: string): Lexed {
   return { tokens, errors };
 }
 
-function startsToken(c: number): boolean {
-  return isWhiteSpace(c) || isPathStart(c) || c === 40 || c === 41 || c === 44;
+function startsToken(text: string, offset: number): boolean {
+  const c = text.charCodeAt(offset);
+  return isWhiteSpace(c) || isPathStart(c) || literalAt(LITERALS, text, offset, c) !== undefined;
 }

@@ -1,4 +1,6 @@
 import type { IToken } from "chevrotain";
+import * as characters from "./characters.ts";
+import { keywordAt, literalAt, readKeywords, readLexerDefinition } from "./lexer-tables.ts";
 import {
   bareEnd,
   imageOf,
@@ -6,11 +8,11 @@ import {
   isBareStart,
   isPathStart,
   isWhiteSpace,
-  kindOf,
   type Lexed,
   type LexingError,
   pathEnd,
   quotedEnd,
+  SAME_MODE,
   spaceEnd,
   strayLength,
   type TokenKind,
@@ -18,96 +20,42 @@ import {
 } from "./scan.ts";
 import { Path } from "./shared-tokens.ts";
 import {
-  And,
   BarePattern,
   BareValue,
-  Equal,
-  Greater,
-  GreaterEqual,
-  In,
-  Is,
-  Less,
-  LessEqual,
   ListBareValue,
-  ListClose,
-  ListComma,
-  ListOpen,
   ListQuotedValue,
-  LParen,
-  Not,
-  NotEqual,
-  Null,
-  Or,
   QuotedPattern,
   QuotedValue,
-  RParen,
   Stray,
-  Tilde,
   UnterminatedQuote,
+  whereKeywords,
+  whereLexerDefinition,
 } from "./where-tokens.ts";
 
-/** The token kinds this lexer makes. */
+const { ASTERISK, QUOTE } = characters;
+
+// The tokens of fixed spelling, the keywords, and the mode each token leads to, as
+// where-tokens.ts defines them.
+const tables = readLexerDefinition(whereLexerDefinition);
+const KEYWORDS = readKeywords(whereKeywords, tables);
+const MAIN = tables.mode("main");
+const LIST = tables.mode("list");
+const PATTERN = tables.mode("pattern");
+const MAIN_LITERALS = tables.literals("main");
+const LIST_LITERALS = tables.literals("list");
+
+/** The kinds of the tokens read by their own code rather than by a table. */
 const K = {
-  And: kindOf(And, "AND"),
-  BarePattern: kindOf(BarePattern),
-  BareValue: kindOf(BareValue),
-  Equal: kindOf(Equal, "="),
-  Greater: kindOf(Greater, ">"),
-  GreaterEqual: kindOf(GreaterEqual, ">="),
-  In: kindOf(In, "IN"),
-  Is: kindOf(Is, "IS"),
-  Less: kindOf(Less, "<"),
-  LessEqual: kindOf(LessEqual, "<="),
-  ListBareValue: kindOf(ListBareValue),
-  ListClose: kindOf(ListClose, ")"),
-  ListComma: kindOf(ListComma, ","),
-  ListOpen: kindOf(ListOpen, "("),
-  ListQuotedValue: kindOf(ListQuotedValue),
-  LParen: kindOf(LParen, "("),
-  Not: kindOf(Not, "NOT"),
-  NotEqual: kindOf(NotEqual, "!="),
-  Null: kindOf(Null, "NULL"),
-  Or: kindOf(Or, "OR"),
-  QuotedPattern: kindOf(QuotedPattern),
-  QuotedValue: kindOf(QuotedValue),
-  RParen: kindOf(RParen, ")"),
-  Stray: kindOf(Stray),
-  Tilde: kindOf(Tilde, "~"),
-  UnterminatedQuote: kindOf(UnterminatedQuote),
-  Path: kindOf(Path),
+  BarePattern: tables.kind(BarePattern),
+  BareValue: tables.kind(BareValue),
+  ListBareValue: tables.kind(ListBareValue),
+  ListQuotedValue: tables.kind(ListQuotedValue),
+  QuotedPattern: tables.kind(QuotedPattern),
+  QuotedValue: tables.kind(QuotedValue),
+  Stray: tables.kind(Stray),
+  UnterminatedQuote: tables.kind(UnterminatedQuote),
+  Path: tables.kind(Path),
 };
-
-/** The keyword a path spells in any case (2.1), `in` or `Null`, read without copying the text. */
-function keywordAt(text: string, start: number, end: number): TokenKind | undefined {
-  const length = end - start;
-  if (length < 2 || length > 4) return undefined;
-  // Lower case by `| 32`: paths hold letters, digits and `_`, none of which it turns into a letter.
-  const first = text.charCodeAt(start) | 32;
-  const second = text.charCodeAt(start + 1) | 32;
-  if (length === 2) {
-    if (first === 111) return second === 114 ? K.Or : undefined;
-    if (first !== 105) return undefined;
-    return second === 110 ? K.In : second === 115 ? K.Is : undefined;
-  }
-  const third = text.charCodeAt(start + 2) | 32;
-  if (length === 3) {
-    if (first === 97) return second === 110 && third === 100 ? K.And : undefined;
-    return first === 110 && second === 111 && third === 116 ? K.Not : undefined;
-  }
-  return first === 110 &&
-    second === 117 &&
-    third === 108 &&
-    (text.charCodeAt(start + 3) | 32) === 108
-    ? K.Null
-    : undefined;
-}
-
-// The modes of where-tokens.ts: after a comparator one value, after `~` one pattern, after IN
-// a list.
-const MAIN = 0;
-const VALUE = 1;
-const PATTERN = 2;
-const LIST = 3;
 
 /**
  * Reads a `where` text into the tokens of where-tokens.ts, exactly as their patterns and modes
@@ -127,65 +75,62 @@ export function lexWhere(text: string): Lexed {
       offset = spaceEnd(text, offset);
       continue;
     }
-    let kind: TokenKind;
-    let end = offset + 1;
+    let kind: TokenKind | undefined;
+    let end: number;
+    let image: string;
     if (mode === MAIN) {
       if (isPathStart(c)) {
         end = pathEnd(text, offset);
-        const keyword = keywordAt(text, offset, end);
-        kind = keyword ?? K.Path;
-        if (keyword === K.In) mode = LIST;
-      } else if (c === 40) kind = K.LParen;
-      else if (c === 41) kind = K.RParen;
-      else if (c === 126) {
-        kind = K.Tilde;
-        mode = PATTERN;
+        kind = keywordAt(KEYWORDS, text, offset, end);
+        if (kind === undefined) {
+          kind = K.Path;
+          image = text.slice(offset, end);
+        } else image = imageOf(kind, text, offset, end);
       } else {
-        const equal = text.charCodeAt(offset + 1) === 61;
-        if (c === 61) kind = K.Equal;
-        else if (c === 62) kind = equal ? K.GreaterEqual : K.Greater;
-        else if (c === 60) kind = equal ? K.LessEqual : K.Less;
-        else if (c === 33 && equal) kind = K.NotEqual;
-        else {
+        kind = literalAt(MAIN_LITERALS, text, offset, c);
+        if (kind === undefined) {
           // Characters no main token starts with are one error, up to where one could start again.
+          end = offset + 1;
           while (end < length && !startsMainToken(text, end)) end++;
           errors.push({ offset, length: end - offset });
           offset = end;
           continue;
         }
-        if (equal && c !== 61) end++;
-        mode = VALUE;
+        // Its one spelling, shared: the table matched it.
+        image = kind.image;
+        end = offset + image.length;
       }
     } else if (mode === LIST) {
-      if (isBareStart(c)) {
-        kind = K.ListBareValue;
-        end = bareEnd(text, offset);
-      } else if (c === 44) kind = K.ListComma;
-      else if (c === 41) {
-        kind = K.ListClose;
-        mode = MAIN;
-      } else if (c === 40) kind = K.ListOpen;
-      else if (c === 34) {
-        end = quotedEnd(text, offset, false);
-        if (end >= 0) kind = K.ListQuotedValue;
-        else {
-          kind = K.UnterminatedQuote;
-          end = offset + 1;
-          mode = MAIN;
-        }
+      kind = literalAt(LIST_LITERALS, text, offset, c);
+      if (kind !== undefined) {
+        image = kind.image;
+        end = offset + image.length;
       } else {
-        kind = K.Stray;
-        end = offset + strayLength(text, offset);
+        if (isBareStart(c)) {
+          kind = K.ListBareValue;
+          end = bareEnd(text, offset);
+        } else if (c === QUOTE) {
+          end = quotedEnd(text, offset, false);
+          kind = K.ListQuotedValue;
+          if (end < 0) {
+            kind = K.UnterminatedQuote;
+            end = offset + 1;
+          }
+        } else {
+          kind = K.Stray;
+          end = offset + strayLength(text, offset);
+        }
+        image = text.slice(offset, end);
       }
     } else {
       // A value or a pattern: one token, then the main mode again, unless it is stray.
       const pattern = mode === PATTERN;
       // In a pattern, not `*"`: that opens a quoted pattern.
-      const quote = c === 34 || (pattern && c === 42 && text.charCodeAt(offset + 1) === 34);
+      const quote =
+        c === QUOTE || (pattern && c === ASTERISK && text.charCodeAt(offset + 1) === QUOTE);
       if (!quote && (pattern ? isBareChar(c) : isBareStart(c))) {
         kind = pattern ? K.BarePattern : K.BareValue;
         end = bareEnd(text, offset);
-        mode = MAIN;
       } else if (quote) {
         end = quotedEnd(text, offset, pattern);
         kind = pattern ? K.QuotedPattern : K.QuotedValue;
@@ -194,13 +139,14 @@ export function lexWhere(text: string): Lexed {
           kind = K.UnterminatedQuote;
           end = text.indexOf('"', offset) + 1;
         }
-        mode = MAIN;
       } else {
         kind = K.Stray;
         end = offset + strayLength(text, offset);
       }
+      image = text.slice(offset, end);
     }
-    tokens.push(tokenOf(kind, imageOf(kind, text, offset, end), offset));
+    tokens.push(tokenOf(kind, image, offset));
+    if (kind.mode !== SAME_MODE) mode = kind.mode;
     offset = end;
   }
   return { tokens, errors };
@@ -208,15 +154,7 @@ export function lexWhere(text: string): Lexed {
 
 function startsMainToken(text: string, offset: number): boolean {
   const c = text.charCodeAt(offset);
-  if (c === 33) return text.charCodeAt(offset + 1) === 61;
   return (
-    isWhiteSpace(c) ||
-    isPathStart(c) ||
-    c === 40 ||
-    c === 41 ||
-    c === 61 ||
-    c === 62 ||
-    c === 60 ||
-    c === 126
+    isWhiteSpace(c) || isPathStart(c) || literalAt(MAIN_LITERALS, text, offset, c) !== undefined
   );
 }

@@ -1,30 +1,24 @@
-import { type TokenType, tokenMatcher } from "chevrotain";
 import type { FieldsNode } from "../ast/fields.ts";
+import { FIELDS_GRAMMAR, type FieldsFollow, type FieldsState } from "../ast/fields-grammar.ts";
 import { quoteInput } from "../errors/characters.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateFields } from "../schema/validate-fields.ts";
 import { FieldsRules } from "./fields-rules.ts";
-import { FieldsClose, FieldsComma, FieldsOpen } from "./fields-tokens.ts";
+import { FieldsClose, FieldsOpen } from "./fields-tokens.ts";
+import { fieldsStateAfter } from "./grammar-states.ts";
 import { defineLanguage, type Language, type ParseOptions } from "./language.ts";
 import { lexFields } from "./lex-fields.ts";
 import { type Grammar, once } from "./run-rules.ts";
-import { Path } from "./shared-tokens.ts";
 
-const fieldsGrammar: Grammar<FieldsRules, FieldsNode> = {
+const fieldsGrammar: Grammar<FieldsRules, FieldsNode, FieldsState, FieldsFollow> = {
   language: "fields",
-  noun: "selection",
+  table: FIELDS_GRAMMAR,
   lex: lexFields,
   rules: once(() => new FieldsRules()),
   start: (rules) => rules.fields(),
   openParen: FieldsOpen,
   closeParen: FieldsClose,
-  expectedAfter(previous, _beforePrevious, depth) {
-    const is = (type: TokenType) => previous !== undefined && tokenMatcher(previous, type);
-    if (!previous || is(FieldsOpen) || is(FieldsComma)) return ["a field name"];
-    const next = depth > 0 ? '")"' : "the end of the selection";
-    if (is(Path)) return ['","', '"("', next];
-    return ['","', next];
-  },
+  stateAfter: fieldsStateAfter,
   describeToken: (token) => quoteInput(token.image),
 };
 
@@ -44,6 +38,9 @@ export const parseFields: (text: string, options?: ParseFieldsOptions) => Fields
 /** Throws a `QueryValidationError` listing every problem of `ast` against `schema`, if any. */
 export const assertValidFields: (ast: FieldsNode, schema: Schema, text?: string) => void =
   fieldsLanguage.assertValid;
+
+/** `parseFields` with its options read already, for the front doors (`readWhereInput`). */
+export const parseFieldsChecked: Language<FieldsNode>["parseChecked"] = fieldsLanguage.parseChecked;
 
 /** Like `parseFields`, but returns the error instead of throwing it. */
 export const safeParseFields: Language<FieldsNode>["safeParse"] = fieldsLanguage.safeParse;

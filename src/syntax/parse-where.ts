@@ -1,56 +1,26 @@
-import { type IToken, type TokenType, tokenMatcher } from "chevrotain";
+import { type IToken, tokenMatcher } from "chevrotain";
 import type { WhereExpression } from "../ast/where.ts";
+import { WHERE_GRAMMAR, type WhereFollow, type WhereState } from "../ast/where-grammar.ts";
 import { describeCharacter, quoteInput } from "../errors/characters.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateWhere } from "../schema/validate-where.ts";
+import { whereStateAfter } from "./grammar-states.ts";
 import { defineLanguage, type Language, type ParseOptions } from "./language.ts";
 import { lexWhere } from "./lex-where.ts";
 import { type Grammar, once } from "./run-rules.ts";
-import { Path } from "./shared-tokens.ts";
 import { WhereRules } from "./where-rules.ts";
-import {
-  And,
-  Comparator,
-  In,
-  Is,
-  Keyword,
-  ListBareValue,
-  ListComma,
-  ListOpen,
-  ListQuotedValue,
-  LParen,
-  Not,
-  Or,
-  RParen,
-  Stray,
-  Tilde,
-  UnterminatedQuote,
-} from "./where-tokens.ts";
+import { Keyword, LParen, RParen, Stray, UnterminatedQuote } from "./where-tokens.ts";
 
-const FIELD_OR_GROUP = ["a field name", '"("'];
-
-const whereGrammar: Grammar<WhereRules, WhereExpression> = {
+const whereGrammar: Grammar<WhereRules, WhereExpression, WhereState, WhereFollow> = {
   language: "where",
-  noun: "filter",
+  table: WHERE_GRAMMAR,
   lex: lexWhere,
   rules: once(() => new WhereRules()),
   start: (rules) => rules.parseFilter(),
   openParen: LParen,
   closeParen: RParen,
   unterminatedQuote: UnterminatedQuote,
-  expectedAfter(previous, beforePrevious, depth) {
-    if (!previous) return FIELD_OR_GROUP;
-    const is = (type: TokenType) => tokenMatcher(previous, type);
-    if (is(LParen) || is(And) || is(Or)) return FIELD_OR_GROUP;
-    if (is(Path)) return ["an operator (= != > >= < <= ~ IN NOT IN IS NULL IS NOT NULL)"];
-    if (is(Comparator) || is(ListOpen) || is(ListComma)) return ["a value"];
-    if (is(Tilde)) return ["a pattern"];
-    if (is(In)) return ['"(" and a list of values'];
-    if (is(Is)) return ["NULL", "NOT NULL"];
-    if (is(Not)) return beforePrevious && tokenMatcher(beforePrevious, Is) ? ["NULL"] : ["IN"];
-    if (is(ListQuotedValue) || is(ListBareValue)) return ['","', '")"'];
-    return depth > 0 ? ["AND", "OR", '")"'] : ["AND", "OR", "the end of the filter"];
-  },
+  stateAfter: whereStateAfter,
   describeToken(token: IToken) {
     if (tokenMatcher(token, Stray)) return describeCharacter(token.image);
     if (tokenMatcher(token, Keyword)) return `the keyword ${token.image.toUpperCase()}`;
@@ -74,6 +44,9 @@ export const parseWhere: (text: string, options?: ParseWhereOptions) => WhereExp
 /** Throws a `QueryValidationError` listing every problem of `ast` against `schema`, if any. */
 export const assertValidWhere: (ast: WhereExpression, schema: Schema, text?: string) => void =
   whereLanguage.assertValid;
+
+/** `parseWhere` with its options read already, for the front doors (`readWhereInput`). */
+export const parseWhereChecked: Language<WhereExpression>["parseChecked"] = whereLanguage.parseChecked;
 
 /** Like `parseWhere`, but returns the error instead of throwing it. */
 export const safeParseWhere: Language<WhereExpression>["safeParse"] = whereLanguage.safeParse;

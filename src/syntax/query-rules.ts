@@ -15,10 +15,13 @@ export abstract class QueryRules extends EmbeddedActionsParser {
   private depth = 0;
 
   protected readonly language: QueryLanguage;
+  /** What may follow a path's last dot, as the language's grammar table names it. */
+  private readonly afterDot: readonly string[];
 
-  constructor(language: QueryLanguage, tokens: TokenType[]) {
+  constructor(language: QueryLanguage, tokens: TokenType[], afterDot: readonly string[]) {
     super(tokens, { recoveryEnabled: false, maxLookahead: 1 });
     this.language = language;
+    this.afterDot = afterDot;
   }
 
   /** Prepares a parse of `tokens`, lexed from `text`. */
@@ -65,13 +68,11 @@ export abstract class QueryRules extends EmbeddedActionsParser {
     if (image.charCodeAt(image.length - 1) !== 46) return;
     const at = endOf(path);
     const next = this.text.codePointAt(at);
-    const expected = ["a field name"];
-    if (next === undefined) {
-      this.fail("UNEXPECTED_END", at, 0, 'expected a field name after "."', expected);
-    }
+    const expected = [...this.afterDot];
+    const wanted = `expected ${expected.join(" or ")} after "."`;
+    if (next === undefined) this.fail("UNEXPECTED_END", at, 0, wanted, expected);
     const char = String.fromCodePoint(next);
-    const found = describeCharacter(char);
-    const description = `expected a field name after "." but found ${found}`;
+    const description = `${wanted} but found ${describeCharacter(char)}`;
     this.fail("UNEXPECTED_TOKEN", at, char.length, description, expected);
   }
 

@@ -5,7 +5,8 @@ import {
   type TokenType,
   tokenMatcher,
 } from "chevrotain";
-import { type ParseLimits, resolveLimits } from "../check/limits.ts";
+import { expectedIn, type GrammarTable } from "../ast/grammar-table.ts";
+import { type ParseLimits, resolveLimits } from "../base/limits.ts";
 import { describeCharacter, quoteInput } from "../errors/characters.ts";
 import {
   type QueryLanguage,
@@ -21,10 +22,15 @@ export const isParseError = (error: unknown): error is QuerySyntaxError | QueryV
   error instanceof QuerySyntaxError || error instanceof QueryValidationError;
 
 /** How one language describes what it expected, for messages that name what the user typed. */
-export interface Grammar<P extends QueryRules, T> {
+export interface Grammar<
+  P extends QueryRules,
+  T,
+  S extends string = string,
+  F extends string = string,
+> {
   readonly language: QueryLanguage;
-  /** The noun for a whole input, in messages: "filter", "selection". */
-  readonly noun: string;
+  /** What may follow what, read for the expected list of every error. */
+  readonly table: GrammarTable<S, F>;
   readonly lex: (text: string) => Lexed;
   /** The language's one parser, made on first use: building it analyses the whole grammar. */
   readonly rules: () => P;
@@ -32,12 +38,8 @@ export interface Grammar<P extends QueryRules, T> {
   readonly openParen: TokenType;
   readonly closeParen: TokenType;
   readonly unterminatedQuote?: TokenType;
-  /** What may follow `previous` (the token before it is `beforePrevious`) at `depth`. */
-  readonly expectedAfter: (
-    previous: IToken | undefined,
-    beforePrevious: IToken | undefined,
-    depth: number,
-  ) => string[];
+  /** The table's state after `previous` (the token before it is `beforePrevious`). */
+  readonly stateAfter: (previous: IToken | undefined, beforePrevious: IToken | undefined) => S;
   readonly describeToken: (token: IToken) => string;
 }
 
@@ -53,7 +55,7 @@ export function runRules<P extends QueryRules, T>(
   if (typeof text !== "string") throw new TypeError(`a ${grammar.language} text must be a string`);
   const { maxLength, maxDepth } = resolveLimits(limits);
   if (text.length > maxLength) {
-    const description = `the ${grammar.noun} is ${text.length} characters long, over the limit of ${maxLength}`;
+    const description = `the ${grammar.table.noun} is ${text.length} characters long, over the limit of ${maxLength}`;
     throw syntaxError(
       { grammar, text },
       "INPUT_TOO_LONG",
@@ -196,7 +198,11 @@ function unexpected<P extends QueryRules, T>(
 ): QuerySyntaxError {
   const { grammar, tokens } = place;
   const previous = tokens[index - 1];
-  const expected = grammar.expectedAfter(previous, tokens[index - 2], depth);
+  const expected = expectedIn(
+    grammar.table,
+    grammar.stateAfter(previous, tokens[index - 2]),
+    depth,
+  );
   const after = previous ? ` after ${quoteInput(previous.image)}` : "";
   const code = found === undefined ? "UNEXPECTED_END" : "UNEXPECTED_TOKEN";
   const description = `expected ${listOf(expected)}${after}${found === undefined ? "" : ` but found ${found}`}`;

@@ -1,5 +1,18 @@
 import type { IToken, TokenType } from "chevrotain";
-import { INVISIBLE_CLASS } from "../ast/where.ts";
+import { BARE_VALUE_PATTERN, IDENTIFIER_PATTERN, INVISIBLE_CLASS } from "../ast/where.ts";
+import * as characters from "./characters.ts";
+
+const {
+  ASCII_END,
+  ASTERISK,
+  DOT,
+  HIGH_SURROGATE_FIRST,
+  HIGH_SURROGATE_LAST,
+  LOW_SURROGATE_FIRST,
+  LOW_SURROGATE_LAST,
+  QUOTE,
+  WHITE_SPACE,
+} = characters;
 
 /** A stretch of characters no token of its place accepts (grammar/language.md 5). */
 export interface LexingError {
@@ -13,6 +26,9 @@ export interface Lexed {
   readonly errors: LexingError[];
 }
 
+/** The mode of a token after which the lexer stays in the mode it is in. */
+export const SAME_MODE = -1;
+
 /**
  * A token type with its index read once: token types come in many shapes (modes, categories),
  * and reading the index from each while lexing cost a third of the lexer's time.
@@ -22,10 +38,13 @@ export interface TokenKind {
   readonly index: number;
   /** The token's one spelling (a keyword's in capitals), shared rather than copied; else "". */
   readonly image: string;
+  /** The number of the lexer's mode after this token, or SAME_MODE. */
+  readonly mode: number;
 }
 
-export function kindOf(type: TokenType, image = ""): TokenKind {
-  return { type, index: type.tokenTypeIdx as number, image };
+/** The kind of a token type: its index, its one spelling if it has one, and the mode after it. */
+export function kindOf(type: TokenType, image = "", mode = SAME_MODE): TokenKind {
+  return { type, index: type.tokenTypeIdx as number, image, mode };
 }
 
 /**
@@ -61,31 +80,47 @@ function isInvisible(c: number): boolean {
 }
 
 // Per ASCII code: what a bare value or pattern may hold (1), and may also start with (2); what
-// an identifier may hold (4), and may also start with (8). A table: a load per character.
+// an identifier may hold (4), and may also start with (8); white space (16). A table: a load per
+// character. Read once from the patterns of ast/where.ts and the white space of characters.ts.
 const BARE_REST = 1;
 const BARE_START = 2;
 const IDENTIFIER_PART = 4;
 const IDENTIFIER_START = 8;
-const ASCII_CLASSES = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const char = String.fromCharCode(c);
-  let classes = 0;
-  if (!isInvisible(c) && !' \t\r\n(),"'.includes(char)) {
-    classes = "=!<>~".includes(char) ? BARE_REST : BARE_REST | BARE_START;
+const SPACING = 16;
+const ASCII_CLASSES = new Uint8Array(ASCII_END);
+
+/** What may start, and what may follow the start of, a text that `pattern` matches whole. */
+function startAndPart(pattern: string) {
+  const whole = new RegExp(`^(?:${pattern})$`);
+  let first = "";
+  for (let c = 0; c < ASCII_END && first === ""; c++) {
+    if (whole.test(String.fromCharCode(c))) first = String.fromCharCode(c);
   }
-  if (/[A-Za-z_]/.test(char)) classes |= IDENTIFIER_PART | IDENTIFIER_START;
-  if (/[0-9]/.test(char)) classes |= IDENTIFIER_PART;
+  return {
+    starts: (char: string) => whole.test(char),
+    follows: (char: string) => whole.test(first + char),
+  };
+}
+const bare = startAndPart(BARE_VALUE_PATTERN);
+const identifier = startAndPart(IDENTIFIER_PATTERN);
+for (let c = 0; c < ASCII_END; c++) {
+  const char = String.fromCharCode(c);
+  let classes = WHITE_SPACE.includes(c) ? SPACING : 0;
+  if (bare.starts(char)) classes |= BARE_START;
+  if (bare.follows(char)) classes |= BARE_REST;
+  if (identifier.starts(char)) classes |= IDENTIFIER_START;
+  if (identifier.follows(char)) classes |= IDENTIFIER_PART;
   ASCII_CLASSES[c] = classes;
 }
 
 /** Whether code unit `c` may stand in a bare value or pattern after its first character. */
 export function isBareChar(c: number): boolean {
-  return c < 128 ? ((ASCII_CLASSES[c] as number) & BARE_REST) !== 0 : !isInvisible(c);
+  return c < ASCII_END ? ((ASCII_CLASSES[c] as number) & BARE_REST) !== 0 : !isInvisible(c);
 }
 
 /** Whether code unit `c` may start a bare value (not `= ! < > ~`, 2.1). */
 export function isBareStart(c: number): boolean {
-  return c < 128 ? ((ASCII_CLASSES[c] as number) & BARE_START) !== 0 : !isInvisible(c);
+  return c < ASCII_END ? ((ASCII_CLASSES[c] as number) & BARE_START) !== 0 : !isInvisible(c);
 }
 
 /** The end of the bare run starting at `offset` (which the caller has checked). */
@@ -95,8 +130,9 @@ export function bareEnd(text: string, offset: number): number {
   return i;
 }
 
+/** Whether code unit `c` is white space (1.2). */
 export function isWhiteSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
+  return c < ASCII_END && ((ASCII_CLASSES[c] as number) & SPACING) !== 0;
 }
 
 /** The end of the white space run starting at `offset`. */
@@ -107,11 +143,11 @@ export function spaceEnd(text: string, offset: number): number {
 }
 
 function isIdentifierStart(c: number): boolean {
-  return c < 128 && ((ASCII_CLASSES[c] as number) & IDENTIFIER_START) !== 0;
+  return c < ASCII_END && ((ASCII_CLASSES[c] as number) & IDENTIFIER_START) !== 0;
 }
 
 function isIdentifierPart(c: number): boolean {
-  return c < 128 && ((ASCII_CLASSES[c] as number) & IDENTIFIER_PART) !== 0;
+  return c < ASCII_END && ((ASCII_CLASSES[c] as number) & IDENTIFIER_PART) !== 0;
 }
 
 /** Whether a path (1.3) starts with code unit `c`. */
@@ -126,7 +162,7 @@ export function pathEnd(text: string, offset: number): number {
   let i = offset + 1;
   for (;;) {
     while (i < text.length && isIdentifierPart(text.charCodeAt(i))) i++;
-    if (text.charCodeAt(i) !== 46) return i;
+    if (text.charCodeAt(i) !== DOT) return i;
     if (!isIdentifierStart(text.charCodeAt(i + 1))) return i + 1;
     i += 2;
   }
@@ -138,28 +174,28 @@ export function pathEnd(text: string, offset: number): number {
  */
 export function quotedEnd(text: string, offset: number, stars: boolean): number {
   let i = offset;
-  if (stars && text.charCodeAt(i) === 42) i++;
-  if (text.charCodeAt(i) !== 34) return -1;
+  if (stars && text.charCodeAt(i) === ASTERISK) i++;
+  if (text.charCodeAt(i) !== QUOTE) return -1;
   i++;
   for (;;) {
     const close = text.indexOf('"', i);
     if (close < 0) return -1;
-    if (text.charCodeAt(close + 1) !== 34) {
+    if (text.charCodeAt(close + 1) !== QUOTE) {
       i = close + 1;
       break;
     }
     i = close + 2;
   }
-  if (stars && text.charCodeAt(i) === 42) i++;
+  if (stars && text.charCodeAt(i) === ASTERISK) i++;
   return i;
 }
 
 /** The length of the stray token at `offset`: a surrogate pair, or one code unit. */
 export function strayLength(text: string, offset: number): number {
   const c = text.charCodeAt(offset);
-  if (c >= 0xd800 && c <= 0xdbff) {
+  if (c >= HIGH_SURROGATE_FIRST && c <= HIGH_SURROGATE_LAST) {
     const next = text.charCodeAt(offset + 1);
-    if (next >= 0xdc00 && next <= 0xdfff) return 2;
+    if (next >= LOW_SURROGATE_FIRST && next <= LOW_SURROGATE_LAST) return 2;
   }
   return 1;
 }

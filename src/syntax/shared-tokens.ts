@@ -1,11 +1,15 @@
 import { createToken, Lexer, type TokenType } from "chevrotain";
 import { IDENTIFIER_PATTERN } from "../ast/where.ts";
+import { WHITE_SPACE } from "./characters.ts";
 import { quotedEnd } from "./scan.ts";
+
+/** The white space of characters.ts as the body of a regular expression's class: `\u0020…`. */
+const WHITE_SPACE_CLASS = WHITE_SPACE.map((c) => `\\u${c.toString(16).padStart(4, "0")}`).join("");
 
 /** Runs of white space; skipped, since the parser checks required white space by offsets. */
 export const WhiteSpace = createToken({
   name: "WhiteSpace",
-  pattern: /[ \t\r\n]+/,
+  pattern: new RegExp(`[${WHITE_SPACE_CLASS}]+`),
   group: Lexer.SKIPPED,
   line_breaks: true,
 });

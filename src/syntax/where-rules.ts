@@ -1,4 +1,5 @@
 import type { AtLeastOneSepMethodOpts, IOrAlt, IToken, TokenType } from "chevrotain";
+import { expectedIn } from "../ast/grammar-table.ts";
 import type {
   AndNode,
   ComparisonOperator,
@@ -8,6 +9,7 @@ import type {
   PatternMode,
   WhereExpression,
 } from "../ast/where.ts";
+import { WHERE_GRAMMAR } from "../ast/where-grammar.ts";
 import { endOf as end, QueryRules } from "./query-rules.ts";
 import { kindOf, tokenOf } from "./scan.ts";
 import { Path, unquote } from "./shared-tokens.ts";
@@ -40,7 +42,7 @@ export class WhereRules extends QueryRules {
   private nestedJunction = false;
 
   constructor() {
-    super("where", whereTokens);
+    super("where", whereTokens, expectedIn(WHERE_GRAMMAR, "segment", 0));
     this.performSelfAnalysis();
   }
 
@@ -252,7 +254,7 @@ export class WhereRules extends QueryRules {
           "UNEXPECTED_TOKEN",
           textSpan.start,
           1,
-          `expected a pattern after "~" but found "${text.charAt(0)}"`,
+          `expected ${WHERE_GRAMMAR.names.pattern} after "~" but found "${text.charAt(0)}"`,
         );
       }
     }

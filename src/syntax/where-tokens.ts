@@ -1,5 +1,10 @@
 import { createToken, type IMultiModeLexerDefinition, Lexer, type TokenType } from "chevrotain";
-import { BARE_VALUE_PATTERN, INVISIBLE_CLASS } from "../ast/where.ts";
+import {
+  BARE_VALUE_PATTERN,
+  type ComparisonOperator,
+  INVISIBLE_CLASS,
+  WHERE_KEYWORDS,
+} from "../ast/where.ts";
 import { createStrayToken, Path, quotedMatcher, WhiteSpace } from "./shared-tokens.ts";
 
 // Modes: "main" reads paths, keywords and operators; after a comparator, "value" reads one
@@ -10,7 +15,7 @@ export const LParen = createToken({ name: "LParen", pattern: "(" });
 export const RParen = createToken({ name: "RParen", pattern: ")" });
 
 export const Comparator = createToken({ name: "Comparator", pattern: Lexer.NA });
-const comparator = (name: string, pattern: string) =>
+const comparator = (name: string, pattern: ComparisonOperator) =>
   createToken({ name, pattern, categories: Comparator, push_mode: "value" });
 export const NotEqual = comparator("NotEqual", "!=");
 export const GreaterEqual = comparator("GreaterEqual", ">=");
@@ -21,20 +26,37 @@ export const Less = comparator("Less", "<");
 export const Tilde = createToken({ name: "Tilde", pattern: "~", push_mode: "pattern" });
 
 export const Keyword = createToken({ name: "Keyword", pattern: Lexer.NA });
-const keyword = (name: string, extra: { push_mode?: string } = {}) =>
-  createToken({
-    name,
-    pattern: new RegExp(name, "i"),
-    longer_alt: Path,
-    categories: Keyword,
-    ...extra,
-  });
-export const And = keyword("AND");
-export const Or = keyword("OR");
-export const In = keyword("IN", { push_mode: "list" });
-export const Not = keyword("NOT");
-export const Is = keyword("IS");
-export const Null = keyword("NULL");
+/** The modes keywords lead to: after IN, a list. */
+const KEYWORD_MODES: ReadonlyMap<string, string> = new Map([["in", "list"]]);
+/**
+ * A token per keyword of WHERE_KEYWORDS (ast/where.ts), by its spelling there, in small letters;
+ * matched in any case (2.1), and a path when a longer path starts with it.
+ */
+export const whereKeywords: ReadonlyMap<string, TokenType> = new Map(
+  Array.from(WHERE_KEYWORDS, (word) => {
+    const push = KEYWORD_MODES.get(word);
+    const mode = push === undefined ? {} : { push_mode: push };
+    const type = createToken({
+      name: word.toUpperCase(),
+      pattern: new RegExp(word, "i"),
+      longer_alt: Path,
+      categories: Keyword,
+      ...mode,
+    });
+    return [word, type];
+  }),
+);
+function keyword(word: string): TokenType {
+  const type = whereKeywords.get(word);
+  if (type === undefined) throw new Error(`${word} is not one of WHERE_KEYWORDS`);
+  return type;
+}
+export const And = keyword("and");
+export const Or = keyword("or");
+export const In = keyword("in");
+export const Not = keyword("not");
+export const Is = keyword("is");
+export const Null = keyword("null");
 
 /** A value after a comparator or inside an IN list. */
 export const Value = createToken({ name: "Value", pattern: Lexer.NA });
@@ -109,12 +131,7 @@ const mainMode = [
   Greater,
   Less,
   Tilde,
-  And,
-  Or,
-  In,
-  Not,
-  Is,
-  Null,
+  ...whereKeywords.values(),
   Path,
 ];
 

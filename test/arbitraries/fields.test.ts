@@ -8,7 +8,7 @@ import {
 } from "../../src/arbitraries/index.ts";
 import { type FieldsNode, mergeSelection } from "../../src/ast/fields.ts";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
-import { DEFAULT_MAX_LENGTH } from "../../src/check/limits.ts";
+import { DEFAULT_MAX_LENGTH } from "../../src/base/limits.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import type { Schema } from "../../src/schema/schema.ts";
 import { validateFields } from "../../src/schema/validate-fields.ts";

@@ -5,7 +5,7 @@ import {
   invalidFieldsArbitrary,
   invalidWhereArbitrary,
 } from "../../src/arbitraries/index.ts";
-import type { ParseLimits } from "../../src/check/limits.ts";
+import type { ParseLimits } from "../../src/base/limits.ts";
 import type { SyntaxErrorCode } from "../../src/errors/errors.ts";
 import { safeParseFields } from "../../src/syntax/parse-fields.ts";
 import { safeParseWhere } from "../../src/syntax/parse-where.ts";

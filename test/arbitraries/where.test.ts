@@ -12,7 +12,7 @@ import {
 } from "../../src/arbitraries/index.ts";
 import type { WhereExpression } from "../../src/ast/where.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
-import { DEFAULT_MAX_LENGTH } from "../../src/check/limits.ts";
+import { DEFAULT_MAX_LENGTH } from "../../src/base/limits.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { resolvePath, type Schema } from "../../src/schema/schema.ts";
 import { validateWhere } from "../../src/schema/validate-where.ts";

@@ -4,9 +4,16 @@ import { compileFields } from "../../src/api/compile-fields.ts";
 import { compileWhere } from "../../src/api/compile-where.ts";
 import { toSql } from "../../src/api/to-sql.ts";
 import { dialects } from "../../src/backends/sql/dialects.ts";
+import { filterDump } from "../../src/dump/filter-dump.ts";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { SchemaDefinitionError } from "../../src/errors/schema-definition-error.ts";
+import { createListHandler } from "../../src/http/list-handler.ts";
+import { listRoute } from "../../src/integrations/fastify/fastify-list-route.ts";
+import { diagnoseFields, diagnoseWhere } from "../../src/language-service/diagnose.ts";
 import { readListRequest } from "../../src/list/read-list-request.ts";
+import { apiServerOpenApi } from "../../src/openapi/api-server-openapi.ts";
+import { listResponseJsonSchema } from "../../src/openapi/list-body-schema.ts";
+import { openApiListParameters } from "../../src/openapi/list-parameters.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema, MAX_SCHEMA_DEPTH } from "../../src/schema/schema.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
@@ -297,5 +304,40 @@ describe("options themselves are checked (issue 13)", () => {
       "compileWhere: option timeZone: expected a string; found 1",
     );
     expect(optionError(() => toSql("a=1", null as never)).caller).toBe("toSql");
+  });
+});
+
+describe("the parse limits are flat options wherever they are taken (issue 29)", () => {
+  // One row: the function, called with options that hold `extra` besides what it needs.
+  const calls: [string, (extra: object) => unknown][] = [
+    ["createListHandler", (extra) => createListHandler({ source: [], ...extra })],
+    ["listRoute", (extra) => listRoute({ source: [], ...extra })],
+    ["readListRequest", (extra) => readListRequest("", extra)],
+    ["openApiListParameters", (extra) => openApiListParameters({ schema: {}, ...extra })],
+    ["apiServerOpenApi", (extra) => apiServerOpenApi(extra)],
+    ["diagnoseWhere", (extra) => diagnoseWhere("a=1", extra)],
+    ["diagnoseFields", (extra) => diagnoseFields("a", extra)],
+    ["filterDump", (extra) => filterDump(new ReadableStream(), extra)],
+  ];
+
+  it.each(calls)("%s takes maxLength and maxDepth as members", (_, call) => {
+    expect(() => call({ maxLength: 4096, maxDepth: 16 })).not.toThrow();
+    expect(optionError(() => call({ maxDepth: 300 })).option).toBe("maxDepth");
+  });
+
+  it.each(calls)("%s tells a caller of the nested limits to give them directly", (name, call) => {
+    const error = optionError(() => call({ limits: { maxLength: 4096 } }));
+    expect(error).toMatchObject({ caller: name === "listRoute" ? "createListHandler" : name });
+    expect(error.option).toBe("limits");
+    expect(error.message).toMatch(
+      /: option limits: unknown option; give maxLength and maxDepth directly among the options/,
+    );
+  });
+
+  it("lists the options as ever where no limits are taken", () => {
+    const error = optionError(() => listResponseJsonSchema({ limits: {} } as never));
+    expect(error.message).toBe(
+      'listResponseJsonSchema: option limits: unknown option; expected one of "schema" or "resource"',
+    );
   });
 });

@@ -72,6 +72,8 @@ async function tokenOf(url: string, user: string, password: string): Promise<str
 }
 
 describe("qaql serve", () => {
+  const credentials = ["--user", "u", "--password", "p"];
+
   it("serves the sample until SIGTERM, then exits 0", async () => {
     const server = await startServe(["--port", "0", "--user", "ada", "--password", "pw"]);
     expect(server.resources).toBe("projects, artefacts, findings");
@@ -133,6 +135,21 @@ describe("qaql serve", () => {
     expect(await waitForExit(server.child)).toBe(0);
   });
 
+  it("serves every array of a dump object, empty ones too, but _links", async () => {
+    const file = join(scratch, "dump.json");
+    writeFileSync(
+      file,
+      '{"_links": [1], "tags": [{"id": 1}], "meta": {"n": 2}, "none": [], "__proto__": [{"id": 2}]}',
+    );
+    const server = await startServe([file, "--port", "0", ...credentials]);
+    expect(server.resources).toBe("tags, none, __proto__");
+    const headers = { authorization: `Bearer ${await tokenOf(server.url, "u", "p")}` };
+    const page = (await (await fetch(`${server.url}/__proto__`, { headers })).json()) as Row;
+    expect(Object.entries(page)).toContainEqual(["__proto__", [{ id: 2 }]]);
+    server.child.kill("SIGTERM");
+    expect(await waitForExit(server.child)).toBe(0);
+  });
+
   it("reads NDJSON from stdin and validates against --schema", async () => {
     const input = '{"id":1,"name":"a"}\n{"id":2,"name":"b"}\n';
     const server = await startServe(
@@ -172,8 +189,6 @@ describe("qaql serve", () => {
     expect(runCli(["--help"]).stdout).toMatch(/\n {2}serve +serve a dump over HTTP/);
   });
 
-  const credentials = ["--user", "u", "--password", "p"];
-
   it.each([
     [[], "--user and --password"],
     [["--user", "u"], "--user and --password"],
@@ -204,13 +219,19 @@ describe("qaql serve", () => {
 
   it.each([
     ["a missing file", [join(scratch, "missing.json")], "", "no such file or directory (ENOENT)"],
-    ["malformed JSON", ["BROKEN"], "", "is not JSON"],
-    ["an array without --resource", ["ARRAY"], "", "name its resource with --resource"],
+    [
+      "malformed JSON",
+      ["BROKEN"],
+      "",
+      'broken.json": expected a record, found the end of the input at line 2, column 1 (byte 25)',
+    ],
+    ["an array without --resource", ["ARRAY"], "", "is an array of records: name its resource"],
+    ["NDJSON without --resource", ["-"], '{"id":1}\n{"id":2}\n', "stdin is NDJSON: name its"],
     [
       "a resource the dump lacks",
       ["--resource", "nope"],
       "",
-      'has no array "nope"; it has projects, artefacts, findings',
+      'holds no array "nope": it holds only "projects", "artefacts", "findings"',
     ],
     [
       "a schema for a resource the dump lacks",
@@ -220,13 +241,25 @@ describe("qaql serve", () => {
     ],
     ["an unknown schema", ["--schema", "projects=projectz"], "", 'unknown schema "projectz"'],
     ["a resource named token", ["TOKEN"], "", 'cannot be named "token"'],
+    ["a resource named with nothing", ["-"], '{"": []}', 'stdin: a resource cannot be named ""'],
     [
       "a record that is no object",
       ["NUMBERS"],
       "",
-      'the record at index 1 of "n" is not an object',
+      'expected a record (a JSON object), found "2" at line 1, column 12 (byte 11)',
     ],
-    ["stdin that is no JSON", ["-"], "{", "stdin is not JSON"],
+    [
+      "a resource met twice",
+      ["-"],
+      '{"a": [{}], "a": []}',
+      'stdin: the object holds "a" twice; the second is at line 1, column 13 (byte 12)',
+    ],
+    [
+      "stdin that is no JSON",
+      ["-"],
+      "{",
+      'stdin: expected a member name or "}", found the end of the input at line 1, column 2 (byte 1)',
+    ],
   ])("%s is one line, exit 1", (_, args, input, words) => {
     writeFileSync(join(scratch, "broken.json"), '{"projects": [{"id": 1},\n');
     writeFileSync(join(scratch, "array.json"), "[]");

@@ -5,10 +5,8 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CliError } from "../../src/cli/failure.ts";
-import { loadDump } from "../../src/cli/serve/load-dump.ts";
 import { readDump } from "../../src/dump/dump-reader.ts";
-import { findUtf8Fault } from "../../src/dump/utf8.ts";
+import { readResources } from "../../src/dump/read-resources.ts";
 import { DumpError } from "../../src/errors/dump-error.ts";
 import { runCli } from "../support/run-cli.ts";
 
@@ -254,24 +252,6 @@ describe("readDump: invalid UTF-8 is an error at its first byte", () => {
   });
 });
 
-describe("findUtf8Fault", () => {
-  it("finds the first bad byte exactly, a character cut by the end included", () => {
-    const bytes = fc.oneof(
-      fc.uint8Array({ maxLength: 40 }),
-      fc
-        .tuple(fc.string({ unit: "binary", maxLength: 12 }), fc.uint8Array({ maxLength: 3 }))
-        .map(([text, tail]) => Buffer.concat([Buffer.from(text), tail, Buffer.from(text)])),
-    );
-    fc.assert(
-      fc.property(bytes, (input) => {
-        const expected = isUtf8(input) ? -1 : firstInvalidUtf8(input);
-        expect(findUtf8Fault(input, 0, input.length)).toBe(expected);
-      }),
-      { numRuns: 3000 },
-    );
-  });
-});
-
 describe("--invalid-utf8 on the command line", () => {
   const dump = bytesOf('{"id":1}\n{"id":2,"name":"a', [0xff], 'b"}\n{"id":3}\n');
   const file = join(scratch, "bad.ndjson");
@@ -323,15 +303,29 @@ describe("--invalid-utf8 on the command line", () => {
     expect(runCli(["serve", "--help"]).stdout).toContain("--invalid-utf8 M");
   });
 
-  it("loadDump, which serve reads through, errs or replaces as asked", async () => {
-    const stdin = () => Readable.from([dump.subarray(0, 20), dump.subarray(20)]);
-    await expect(loadDump("-", "items", stdin())).rejects.toThrow(CliError);
-    await expect(loadDump("-", "items", stdin())).rejects.toThrow(
-      "stdin: invalid UTF-8: byte 0xff cannot start a character at line 2, column 18 (byte 26)",
+  it("qaql serve names stdin in the reader's error", () => {
+    const failed = runCli(["serve", "-", "--resource", "items", "--user", "u", "--password", "p"], {
+      input: dump,
+    });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toBe(
+      "qaql: stdin: invalid UTF-8: byte 0xff cannot start a character at line 2, column 18 (byte 26); --invalid-utf8 replace reads such bytes as U+FFFD\n",
     );
-    const loaded = await loadDump("-", "items", stdin(), "replace");
-    expect(loaded.data.items).toEqual([{ id: 1 }, { id: 2, name: "a\ufffdb" }, { id: 3 }]);
+  });
+
+  it("readResources, which serve reads through, errs or replaces as asked", async () => {
+    const stdin = () => Readable.from([dump.subarray(0, 20), dump.subarray(20)]);
+    await expect(readResources(stdin(), { resource: "items" })).rejects.toThrow(DumpError);
+    await expect(readResources(stdin(), { resource: "items" })).rejects.toThrow(
+      "dump: invalid UTF-8: byte 0xff cannot start a character at line 2, column 18 (byte 26)",
+    );
+    const loaded = await readResources(stdin(), { resource: "items", invalidUtf8: "replace" });
+    expect(loaded.resources).toEqual([
+      ["items", [{ id: 1 }, { id: 2, name: "a\ufffdb" }, { id: 3 }]],
+    ]);
     const bom = Readable.from([bytesOf([0xef, 0xbb, 0xbf], '[{"id":1}]')]);
-    expect((await loadDump("-", "items", bom)).data.items).toEqual([{ id: 1 }]);
+    expect((await readResources(bom, { resource: "items" })).resources).toEqual([
+      ["items", [{ id: 1 }]],
+    ]);
   });
 });

@@ -3,16 +3,17 @@ import {
   parseFields,
   parseWhere,
   QaqlError,
-  readListRequest,
   type SafeResult,
   safeParseFields,
   safeParseWhere,
-  safeReadListRequest,
   schemas,
 } from "../../src/index.ts";
+import { readListRequest, safeReadListRequest } from "../../src/list/index.ts";
 import {
+  parseGlob,
   parseInterval,
   parseQueryDefinition,
+  safeParseGlob,
   safeParseInterval,
   safeParseQueryDefinition,
 } from "../../src/query/index.ts";
@@ -98,9 +99,18 @@ describe("every safe… function returns one shape", () => {
     expect(invalid).toMatchObject({ success: false, warnings: [] });
   });
 
+  it("has safeParseGlob in the same shape, though no string fails it", () => {
+    for (const text of ["*.java", "", "a?c", "[a]\\*"]) {
+      const result = safeParseGlob(text);
+      expect(membersOf(result)).toEqual(["data", "success"]);
+      expect(result).toEqual({ success: true, data: parseGlob(text) });
+    }
+  });
+
   it("throws, rather than returns, what is no error of the input", () => {
     expect(() => safeParseWhere(1 as never)).toThrow(TypeError);
     expect(() => safeParseInterval(1 as never)).toThrow(TypeError);
-    expect(() => safeReadListRequest("", { maxSize: 0 })).toThrow(RangeError);
+    expect(() => safeParseGlob(1 as never)).toThrow(TypeError);
+    expect(() => safeReadListRequest("", { maxSize: 0 })).toThrow(/: option maxSize:/);
   });
 });

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import * as main from "../../src/index.ts";
 import { QaqlError, QueryError } from "../../src/index.ts";
+import * as list from "../../src/list/index.ts";
 import * as query from "../../src/query/index.ts";
+import * as jsonSchema from "../../src/schema/index.ts";
 
-// Both entries, `qaql` and `qaql/query`, as one namespace.
-const qaql = { ...main, ...query };
+// The entries that throw errors about their input, `qaql`, `qaql/list`, `qaql/query` and
+// `qaql/json-schema`, as one
+// namespace.
+const qaql = { ...main, ...list, ...query, ...jsonSchema };
 
 import { ERROR_CASES, thrown } from "./error-cases.ts";
 

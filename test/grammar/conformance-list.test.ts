@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
-import type { ParseLimits } from "../../src/check/limits.ts";
+import type { ParseLimits } from "../../src/base/limits.ts";
 import { QueryError } from "../../src/errors/errors.ts";
 import type { PageSizeOptions } from "../../src/list/page-size.ts";
 import { type PageLinks, pageLinks, paginate } from "../../src/list/paginate.ts";
@@ -27,7 +27,7 @@ interface ExpectedError {
 
 interface ReadVector {
   readonly query: string;
-  readonly options?: PageSizeOptions & { readonly limits?: ParseLimits; readonly schema?: string };
+  readonly options?: PageSizeOptions & ParseLimits & { readonly schema?: string };
   readonly where?: string | null;
   readonly fields?: string | null;
   readonly page?: number;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { compileFields } from "../../src/api/compile-fields.ts";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
-import type { ParseLimits } from "../../src/check/limits.ts";
+import type { ParseLimits } from "../../src/base/limits.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";

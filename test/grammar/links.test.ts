@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Every relative link in README.md and grammar/**/*.md must lead to a file of the repository
 // that the npm package ships, and an #anchor into a Markdown file to one of its headings; no
-// link or bare mention may point outside the repository (the design input ../shared/LANGUAGE.md
-// stays outside: the reference is grammar/language.md).
+// link, bare mention or source comment may point outside the repository (the design notes
+// beside it stay outside: the reference is grammar/language.md).
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -39,9 +39,9 @@ const ALWAYS_SHIPPED = /^(?:package\.json|README(?:\.[^/]*)?|LICEN[CS]E(?:\.[^/]
 // A link with a scheme is no file of the repository; http(s) and mailto are checked elsewhere if at all.
 const SKIPPED_SCHEME = /^(?:https?|mailto):/i;
 const ANY_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-// The design input's name: it lies outside the repository, whatever path leads to it.
-const OUTSIDE_NAMES = /LANGUAGE\.md/g;
-// A relative path that climbs: `../x`, `../../shared/y.md`.
+// The design notes' names: they lie outside the repository, whatever path leads to them.
+const OUTSIDE_NAMES = /\b(?:LANGUAGE|STYLE|DEVELOPERS)\.md\b/g;
+// A relative path that climbs out of its folder, as `../x` does.
 const CLIMBING_PATH = /(?<![\w.])(?:\.\.\/)+[^\s`'"()<>[\],;]*/g;
 
 function lineOf(text: string, index: number): number {
@@ -168,9 +168,51 @@ function checkMarkdown(repository: Repository, file: string): Problem[] {
   return problems;
 }
 
-/** Bare mentions, in any text file, of what lies outside the repository. */
+/**
+ * The comments of a JavaScript or TypeScript text, everything else blanked (line breaks kept):
+ * strings and template literals are skipped, so a test's fixtures are not read as comments.
+ */
+function commentsOf(code: string): string {
+  let out = "";
+  let i = 0;
+  const keep = (from: number, to: number) => {
+    out += code.slice(from, to);
+  };
+  const blank = (from: number, to: number) => {
+    out += code.slice(from, to).replace(/[^\n]/g, " ");
+  };
+  while (i < code.length) {
+    const c = code[i];
+    const next = code[i + 1];
+    if (c === "/" && next === "/") {
+      const end = code.indexOf("\n", i);
+      const stop = end === -1 ? code.length : end;
+      keep(i, stop);
+      i = stop;
+    } else if (c === "/" && next === "*") {
+      const end = code.indexOf("*/", i + 2);
+      const stop = end === -1 ? code.length : end + 2;
+      keep(i, stop);
+      i = stop;
+    } else if (c === '"' || c === "'" || c === "`") {
+      let j = i + 1;
+      while (j < code.length && code[j] !== c && !(c !== "`" && code[j] === "\n")) {
+        j += code[j] === "\\" ? 2 : 1;
+      }
+      blank(i, j + 1);
+      i = j + 1;
+    } else {
+      blank(i, i + 1);
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Bare mentions, in any text file (of a source file, in its comments), of what lies outside the repository. */
 function checkMentions(repository: Repository, file: string): Problem[] {
-  const text = readFileSync(file, "utf8");
+  const raw = readFileSync(file, "utf8");
+  const text = /\.(?:[cm]?[jt]s)$/.test(file) ? commentsOf(raw) : raw;
   const name = relative(repository.root, file).split(sep).join("/");
   const problems: Problem[] = [];
   for (const match of text.matchAll(OUTSIDE_NAMES)) {
@@ -239,6 +281,16 @@ describe("links in README.md and grammar/**/*.md", () => {
 
   it("no shipped grammar file names or climbs to a file outside the repository", () => {
     expect(SHIPPED_TEXT.flatMap((path) => checkMentions(REPOSITORY, path))).toEqual([]);
+  });
+
+  it("no source comment names or climbs to a file outside the repository", () => {
+    const isSource = (path: string) =>
+      /\.(?:[cm]?[jt]s)$/.test(path) && !path.includes(`${sep}node_modules${sep}`);
+    const sources = ["src", "test", "bench", "scripts", "playground"].flatMap((folder) =>
+      filesUnder(join(ROOT, folder), isSource),
+    );
+    expect(sources.length).toBeGreaterThan(300);
+    expect(sources.flatMap((path) => checkMentions(REPOSITORY, path))).toEqual([]);
   });
 
   it("the reference links to the grammars, diagrams and vectors it stands beside", () => {
@@ -323,6 +375,16 @@ describe("the link checker", () => {
       ["../../shared/LANGUAGE.md", "points outside the repository"],
       ["../../x", "points outside the repository"],
     ]);
+  });
+
+  it("reads a source file's comments only, not its strings", () => {
+    const code = 'const a = "../../shared/STYLE.md"; // see STYLE.md\n/* LANGUAGE.md */ `x // y`';
+    const comments = commentsOf(code);
+    expect(comments).toHaveLength(code.length);
+    expect(comments).not.toContain("shared");
+    expect(comments).toContain("// see STYLE.md");
+    expect(comments).toContain("/* LANGUAGE.md */");
+    expect(comments).not.toContain("x // y");
   });
 
   it("makes anchors as GitHub does", () => {

@@ -66,14 +66,14 @@ describe("createListHandler's options (grammar/language.md 7.4)", () => {
       "baseUrl",
       /credentials/,
     ],
-    ["limits that are no object", { source, limits: 10 }, "limits", /expected an object/],
     [
-      "a negative maxLength",
-      { source, limits: { maxLength: -1 } },
-      "limits.maxLength",
-      /maxLength/,
+      "the limits nested, as before",
+      { source, limits: { maxLength: 100 } },
+      "limits",
+      /unknown option; give maxLength and maxDepth directly among the options/,
     ],
-    ["a maxDepth past 256", { source, limits: { maxDepth: 300 } }, "limits.maxDepth", /maxDepth/],
+    ["a negative maxLength", { source, maxLength: -1 }, "maxLength", /maxLength/],
+    ["a maxDepth past 256", { source, maxDepth: 300 }, "maxDepth", /maxDepth/],
     ["an onError that is no function", { source, onError: "log" }, "onError", /a function/],
   ];
 
@@ -108,7 +108,8 @@ describe("createListHandler's options (grammar/language.md 7.4)", () => {
         vendor: "acme.example-2",
         timeZone: "Europe/Paris",
         baseUrl: "https://api.example.com/",
-        limits: { maxLength: 0, maxDepth: 256 },
+        maxLength: 0,
+        maxDepth: 256,
         onError: () => {},
       }),
     ).not.toThrow();

@@ -181,7 +181,7 @@ describe("qaqlWhere", () => {
   });
 
   it("describes a date in the time zone on hover", async () => {
-    const { describeWhereAt } = await import("../../src/index.ts");
+    const { describeWhereAt } = await import("../../src/language-service/index.ts");
     expect(describeWhereAt("d=2024-03-31", 5, { timeZone: "Europe/Paris" })).toEqual({
       from: 2,
       to: 12,

@@ -58,16 +58,24 @@ describe("the built entries", () => {
     peerDependenciesMeta: Record<string, { optional?: boolean }>;
   };
 
-  it.each(["./express", "./fastify", "./hono", "./kysely", "./knex", "./drizzle", "./codemirror"])(
-    "serve %s",
-    async (name) => {
-      expect(manifest.exports[name]?.import).toBe(`./dist/${name.slice(2)}.js`);
-      expect(manifest.exports[name]).toEqual({
-        types: `./dist/${name.slice(2)}.d.ts`,
-        import: `./dist/${name.slice(2)}.js`,
-      });
-    },
-  );
+  it.each([
+    "./editor",
+    "./list",
+    "./json-schema",
+    "./express",
+    "./fastify",
+    "./hono",
+    "./kysely",
+    "./knex",
+    "./drizzle",
+    "./codemirror",
+  ])("serve %s", async (name) => {
+    expect(manifest.exports[name]?.import).toBe(`./dist/${name.slice(2)}.js`);
+    expect(manifest.exports[name]).toEqual({
+      types: `./dist/${name.slice(2)}.d.ts`,
+      import: `./dist/${name.slice(2)}.js`,
+    });
+  });
 
   it.each([
     "express",

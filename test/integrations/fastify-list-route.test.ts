@@ -21,7 +21,7 @@ const OPTIONS: ListHandlerOptions = {
   source: artefacts,
   schema: schemas.artefact,
   maxSize: 50,
-  limits: { maxLength: 100 },
+  maxLength: 100,
 };
 
 /** A Fastify app whose Ajv refuses unknown keywords and formats, as strict mode does. */
@@ -54,7 +54,7 @@ describe("listRoute in Fastify", () => {
     const variants: ListHandlerOptions[] = [
       { source: [] },
       { source: [], schema: { day: "date", tags: ["string"] }, resource: "days" },
-      { source: [], schema: schemas.project, limits: { maxLength: Infinity, maxDepth: 0 } },
+      { source: [], schema: schemas.project, maxLength: Infinity, maxDepth: 0 },
     ];
     for (const options of variants) {
       const accepting = strictFastify();

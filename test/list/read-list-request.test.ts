@@ -6,6 +6,7 @@ import {
   QuerySyntaxError,
   QueryValidationError,
 } from "../../src/errors/errors.ts";
+import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import {
   type ListRequestError,
   type ReadListRequestOptions,
@@ -122,15 +123,34 @@ describe("readListRequest: reading (grammar/language.md 6)", () => {
     expect(read("size=10", { maxSize: 10 })).toEqual({ ...none, size: 10, paginated: true });
   });
 
-  it.each([
-    [{ defaultSize: 0 }],
-    [{ defaultSize: 1.5 }],
-    [{ maxSize: 0 }],
-    [{ maxSize: Number.NaN }],
-    [{ defaultSize: 30, maxSize: 20 }],
-  ])("rejects the options %j as a programmer's error", (options) => {
-    expect(() => readListRequest("", options)).toThrow(RangeError);
-  });
+  // One row: the options, the option the error names, and a piece of its message.
+  it.each<[unknown, string, RegExp]>([
+    [{ defaultSize: 0 }, "defaultSize", /whole number from 1 to maxSize/],
+    [{ defaultSize: 1.5 }, "defaultSize", /whole number/],
+    [{ maxSize: 0 }, "maxSize", /whole number from 1/],
+    [{ maxSize: Number.NaN }, "maxSize", /whole number from 1/],
+    [{ defaultSize: 30, maxSize: 20 }, "defaultSize", /maxSize/],
+    [{ maxLength: -1 }, "maxLength", />= 0/],
+    [{ maxDepth: 300 }, "maxDepth", /0 to 256/],
+    [{ limits: { maxLength: 4 } }, "limits", /give maxLength and maxDepth directly/],
+    [{ size: 10 }, "size", /unknown option; expected/],
+  ])(
+    "rejects the options %j as a programmer's error, before the query",
+    (options, option, message) => {
+      // A repeated parameter would be the query's first problem: the options come first.
+      const thrown = (() => {
+        try {
+          readListRequest("page=1&page=2", options as ReadListRequestOptions);
+        } catch (error) {
+          return error;
+        }
+        throw new Error("accepted");
+      })();
+      expect(thrown).toBeInstanceOf(InvalidOptionError);
+      expect(thrown).toMatchObject({ caller: "readListRequest", option });
+      expect((thrown as Error).message).toMatch(message);
+    },
+  );
 });
 
 describe("readListRequest: errors name the parameter and point into its value", () => {
@@ -517,13 +537,13 @@ describe("readListRequest: errors name the parameter and point into its value", 
       code: "SIZE_TOO_LARGE",
       length: 2,
     });
-    expect(failure("where=a%3D12345", { limits: { maxLength: 4 } })).toMatchObject({
+    expect(failure("where=a%3D12345", { maxLength: 4 })).toMatchObject({
       parameter: "where",
       code: "INPUT_TOO_LONG",
       offset: 4,
       length: 3,
     });
-    expect(failure("fields=a(b(c))", { limits: { maxDepth: 1 } })).toMatchObject({
+    expect(failure("fields=a(b(c))", { maxDepth: 1 })).toMatchObject({
       parameter: "fields",
       code: "NESTING_TOO_DEEP",
     });

@@ -4,15 +4,15 @@ import { describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { createListHandler } from "../../src/http/list-handler.ts";
 import {
-  type ApiResourceName,
   type ApiServerOpenApiOptions,
   apiServerOpenApi,
-  type OpenApiDocument,
-} from "../../src/openapi/index.ts";
+} from "../../src/openapi/api-server-openapi.ts";
+import type { OpenApiDocument } from "../../src/openapi/openapi-types.ts";
 import type { Artefact } from "../../src/query/artefact.ts";
 import { parseQueryDefinition, safeParseQueryDefinition } from "../../src/query/definition.ts";
 import { queryDefinitionJsonSchema } from "../../src/query/json-schema.ts";
 import { runQuery } from "../../src/query/run-query.ts";
+import type { ApiResourceName } from "../../src/schema/resources.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema } from "../../src/schema/schema.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
@@ -229,7 +229,7 @@ describe("apiServerOpenApi: the routes", () => {
   });
 
   it("bounds the parameters by the limits and page sizes given", () => {
-    const document = apiServerOpenApi({ limits: { maxLength: 500 }, defaultSize: 5, maxSize: 50 });
+    const document = apiServerOpenApi({ maxLength: 500, defaultSize: 5, maxSize: 50 });
     const parameters = at(document.components, "parameters");
     expect(at(parameters, "projectsWhere", "schema")).toEqual({ type: "string", maxLength: 500 });
     expect(at(parameters, "findingsFields", "schema")).toEqual({ type: "string", maxLength: 500 });
@@ -436,7 +436,8 @@ describe("apiServerOpenApi: options", () => {
       /unknown type/,
     ],
     ["a defaultSize over maxSize", { defaultSize: 30, maxSize: 20 }, "defaultSize", /maxSize/],
-    ["a maxDepth of 300", { limits: { maxDepth: 300 } }, "limits.maxDepth", /0 to 256/],
+    ["a maxDepth of 300", { maxDepth: 300 }, "maxDepth", /0 to 256/],
+    ["the limits nested, as before", { limits: { maxDepth: 3 } }, "limits", /maxDepth directly/],
   ];
 
   it.each(rows)("throws InvalidOptionError for %s", (_, options, option, message) => {

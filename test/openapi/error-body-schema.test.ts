@@ -2,7 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { errorBodyJsonSchema } from "../../src/http/index.ts";
 import { createListHandler } from "../../src/http/list-handler.ts";
-import { queryDefinitionErrorJsonSchema } from "../../src/openapi/index.ts";
+import { queryDefinitionErrorJsonSchema } from "../../src/openapi/error-body-schema.ts";
 import type { JsonSchema } from "../../src/openapi/openapi-types.ts";
 import { safeParseQueryDefinition } from "../../src/query/definition.ts";
 import { schemas } from "../../src/schema/resources.ts";

@@ -59,7 +59,8 @@ describe("openApiListParameters", () => {
     const { where, fields, size } = byName(
       openApiListParameters({
         schema: schemas.project,
-        limits: { maxLength: 300, maxDepth: 3 },
+        maxLength: 300,
+        maxDepth: 3,
         maxSize: 50,
         defaultSize: 7,
       }),
@@ -78,7 +79,7 @@ describe("openApiListParameters", () => {
 
   it("states no maxLength for an infinite one", () => {
     const { where } = byName(
-      openApiListParameters({ schema: schemas.project, limits: { maxLength: Infinity } }),
+      openApiListParameters({ schema: schemas.project, maxLength: Infinity }),
     );
     expect(where?.schema).toEqual({ type: "string" });
     expect(JSON.stringify(where)).not.toContain("Infinity");
@@ -125,7 +126,7 @@ describe("openApiListParameters", () => {
     expect(empty.where).not.toHaveProperty("examples");
     expect(empty.fields).not.toHaveProperty("examples");
     const limits = { maxLength: 16, maxDepth: 0 };
-    const tight = byName(openApiListParameters({ schema: schemas.project, limits }));
+    const tight = byName(openApiListParameters({ schema: schemas.project, ...limits }));
     expect(examplesOf(tight.where)).toEqual(["level.id=example"]);
     expect(examplesOf(tight.fields)).toEqual(["id,name,ownerId"]);
     for (const text of examplesOf(tight.where)) {
@@ -147,9 +148,9 @@ describe("openApiListParameters", () => {
       "defaultSize",
       /maxSize/,
     ],
-    ["limits that are no object", { schema: {}, limits: 5 }, "limits", /expected an object/],
-    ["a maxDepth of 300", { schema: {}, limits: { maxDepth: 300 } }, "limits.maxDepth", /0 to 256/],
-    ["a negative maxLength", { schema: {}, limits: { maxLength: -1 } }, "limits.maxLength", />= 0/],
+    ["the limits nested, as before", { schema: {}, limits: {} }, "limits", /maxDepth directly/],
+    ["a maxDepth of 300", { schema: {}, maxDepth: 300 }, "maxDepth", /0 to 256/],
+    ["a negative maxLength", { schema: {}, maxLength: -1 }, "maxLength", />= 0/],
   ];
 
   it.each(rows)("throws InvalidOptionError for %s", (_, options, option, message) => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileGlob, formatGlob, parseGlob } from "../../src/query/glob.ts";
+import { compileGlob, formatGlob, parseGlob, safeParseGlob } from "../../src/query/glob.ts";
 
 /** The reference: a memoised recursion over code points, O(pattern · text), fine for tests. */
 function referenceMatch(pattern: string, text: string): boolean {
@@ -81,6 +81,14 @@ describe("glob properties", () => {
         expect(compileGlob({ text: canonical })(text)).toBe(compileGlob(parsed)(text));
       }),
       { numRuns: 3_000 },
+    );
+  });
+
+  it("takes every string, so safeParseGlob never fails", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        expect(safeParseGlob(text)).toEqual({ success: true, data: { text } });
+      }),
     );
   });
 });

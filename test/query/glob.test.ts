@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ANY_TEXT, compileGlob, formatGlob, parseGlob } from "../../src/query/glob.ts";
+import {
+  ANY_TEXT,
+  compileGlob,
+  formatGlob,
+  parseGlob,
+  safeParseGlob,
+} from "../../src/query/glob.ts";
 
 // One row: the pattern, its canonical text, texts it matches, texts it does not match.
 const CASES: readonly [string, string, readonly string[], readonly string[]][] = [
@@ -30,6 +36,7 @@ describe("globs", () => {
   it.each(CASES)("%j", (text, canonical, matching, notMatching) => {
     const parsed = parseGlob(text);
     expect(parsed).toEqual({ text });
+    expect(safeParseGlob(text)).toEqual({ success: true, data: parsed });
     expect(formatGlob(parsed)).toBe(canonical);
     const matches = compileGlob(parsed);
     for (const item of matching) expect(matches(item), item).toBe(true);

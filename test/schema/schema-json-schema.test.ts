@@ -2,7 +2,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { JsonSchemaMappingError } from "../../src/errors/json-schema-mapping-error.ts";
-import * as qaql from "../../src/index.ts";
+import * as main from "../../src/index.ts";
+import * as jsonSchemaEntry from "../../src/schema/index.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema, isCheckedSchema, MAX_SCHEMA_DEPTH } from "../../src/schema/schema.ts";
 import {
@@ -30,7 +31,7 @@ function thrown(run: () => unknown): unknown {
 }
 
 // One row: a field's JSON Schema, and the qaql type it maps to (defineSchema notation).
-const FIELD_MAPPINGS: readonly (readonly [string, unknown, qaql.SchemaShape])[] = [
+const FIELD_MAPPINGS: readonly (readonly [string, unknown, main.SchemaShape])[] = [
   ["string", { type: "string" }, "string"],
   ["string with another format", { type: "string", format: "email" }, "string"],
   ["format date", { type: "string", format: "date" }, "date"],
@@ -462,7 +463,7 @@ describe("schemaFromJsonSchema: what does not map", () => {
     const error = thrown(() =>
       schemaFromJsonSchema(resource({ a: { type: ["string", "integer"] } })),
     );
-    expect(error).toBeInstanceOf(qaql.QaqlError);
+    expect(error).toBeInstanceOf(main.QaqlError);
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       code: "UNMAPPABLE_JSON_SCHEMA",
       message:
@@ -589,7 +590,7 @@ describe("schemaToJsonSchema", () => {
     });
     expect(() =>
       schemaToJsonSchema({ kind: "object", fields: { a: { kind: "text" } } } as never),
-    ).toThrow(qaql.SchemaDefinitionError);
+    ).toThrow(main.SchemaDefinitionError);
   });
 
   it("writes the API's resources as valid 2020-12 schemas that their records pass", () => {
@@ -611,9 +612,9 @@ describe("schemaToJsonSchema", () => {
     expect(project({ analysisTime: 1709287200000 })).toBe(false);
   });
 
-  it("is exported from the main entry, with its error", () => {
-    expect(qaql.schemaToJsonSchema).toBe(schemaToJsonSchema);
-    expect(qaql.schemaFromJsonSchema).toBe(schemaFromJsonSchema);
-    expect(qaql.JsonSchemaMappingError).toBe(JsonSchemaMappingError);
+  it("is exported from qaql/json-schema, with its error", () => {
+    expect(jsonSchemaEntry.schemaToJsonSchema).toBe(schemaToJsonSchema);
+    expect(jsonSchemaEntry.schemaFromJsonSchema).toBe(schemaFromJsonSchema);
+    expect(jsonSchemaEntry.JsonSchemaMappingError).toBe(JsonSchemaMappingError);
   });
 });

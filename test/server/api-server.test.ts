@@ -7,10 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileFields } from "../../src/api/compile-fields.ts";
 import { compileWhere } from "../../src/api/compile-where.ts";
 import { type Evaluate, referenceEvaluate } from "../../src/conformance/reference-evaluate.ts";
+import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
+import { QaqlError } from "../../src/errors/qaql-error.ts";
 import { UnknownTimeZoneError } from "../../src/errors/unknown-time-zone-error.ts";
 import { cutForEcho } from "../../src/http/echo.ts";
+import { createListHandler } from "../../src/http/list-handler.ts";
 import { safeReadListRequest } from "../../src/list/read-list-request.ts";
 import { schemas } from "../../src/schema/resources.ts";
+import { ApiError } from "../../src/server/api-error.ts";
 import {
   type ApiServer,
   type ApiServerOptions,
@@ -330,6 +334,23 @@ describe("the accept header", () => {
       accept: V2,
     });
     expect(token.headers["content-type"]).toBe(`${V2}; charset=utf-8`);
+  });
+
+  it("answers a 406 with the list handler's own body, and its errors are qaql's", async () => {
+    const handler = createListHandler({ source: [] });
+    const fromHandler = await handler(
+      new Request("http://x/api/projects", { headers: { accept: "text/html" } }),
+    );
+    const fromServer = await send(main.origin, "/api/projects", { ...bearer, accept: "text/html" });
+    expect(fromServer.body).toEqual(await fromHandler.json());
+    const error = new ApiError(404, "NOT_FOUND", "no such route");
+    expect(error).toBeInstanceOf(QaqlError);
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      status: 404,
+      error: "Not Found",
+      code: "NOT_FOUND",
+      message: "no such route",
+    });
   });
 
   it("checks accept before the credentials", async () => {
@@ -732,15 +753,19 @@ describe("createApiServer", () => {
     ["an empty token bucket", { tokenRate: { burst: 0, perMinute: 60 } }, /burst/],
     ["a bad vendor", { vendor: "a/b" }, /not a vendor name/],
     ["a default size over the maximum", { defaultSize: 30, maxSize: 20 }, /defaultSize/],
-  ])("refuses %s", (_, options, message) => {
-    expect(() =>
+    ["an unknown option", { maxBodySize: 10 }, /option maxBodySize: unknown option/],
+    ["a bad share of time", { queryTime: { burst: 0, perSecond: 1 } }, /queryTime.burst/],
+  ])("refuses %s with an InvalidOptionError naming the option", (_, options, message) => {
+    const make = () =>
       createApiServer({
         data: {},
         user: USER,
         password: PASSWORD,
         ...(options as Partial<ApiServerOptions>),
-      }),
-    ).toThrow(message);
+      });
+    expect(make).toThrow(message);
+    expect(make).toThrow(InvalidOptionError);
+    expect(make).toThrow(/^createApiServer: option [A-Za-z]+: /);
   });
 
   it("closes with connections still open, and closes twice", async () => {

@@ -1,4 +1,4 @@
-import { type IMultiModeLexerDefinition, Lexer } from "chevrotain";
+import { createToken, type IMultiModeLexerDefinition, Lexer } from "chevrotain";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,6 +10,7 @@ import {
 import { fieldsLexerDefinition } from "../../src/syntax/fields-tokens.ts";
 import { lexFields } from "../../src/syntax/lex-fields.ts";
 import { lexWhere } from "../../src/syntax/lex-where.ts";
+import { readLexerDefinition } from "../../src/syntax/lexer-tables.ts";
 import type { Lexed } from "../../src/syntax/scan.ts";
 import { whereLexerDefinition } from "../../src/syntax/where-tokens.ts";
 
@@ -87,5 +88,41 @@ describe("the hand-written lexers", () => {
     "!a !=1 <= >= ~ ~~ = == ,",
   ])("read %j as the reference does", (text) => {
     expect(read(lexWhere(text))).toEqual(read(referenceWhere(text)));
+  });
+});
+
+describe("the hand lexers' tables", () => {
+  const definition = (modes: IMultiModeLexerDefinition["modes"]) => ({
+    modes,
+    defaultMode: "main",
+  });
+  const literal = (pattern: string, extra: { push_mode?: string } = {}) =>
+    createToken({ name: `Literal${pattern}`, pattern, ...extra });
+
+  it("number the modes from the default one, and read each token's next mode", () => {
+    const open = literal("(", { push_mode: "inner" });
+    const close = createToken({ name: "Close", pattern: ")", pop_mode: true });
+    const comma = literal(",");
+    const tables = readLexerDefinition({
+      modes: { inner: [close, comma], main: [open] },
+      defaultMode: "main",
+    });
+    expect([tables.mode("main"), tables.mode("inner")]).toEqual([0, 1]);
+    expect([open, close, comma].map((type) => tables.kind(type).mode)).toEqual([1, 0, -1]);
+  });
+
+  it("refuse what the hand lexers cannot follow", () => {
+    // A stack of modes more than one deep.
+    const push = literal("(", { push_mode: "main" });
+    expect(() => readLexerDefinition(definition({ main: [], inner: [push] }))).toThrow(/pushes/);
+    // A shorter token before a longer one, which Chevrotain would never read.
+    const [greater, greaterEqual] = [literal(">"), literal(">=")];
+    expect(() => readLexerDefinition(definition({ main: [greater, greaterEqual] }))).toThrow(
+      /hides it/,
+    );
+    expect(() => readLexerDefinition(definition({ main: [literal("<=>")] }))).toThrow(/one or two/);
+    expect(() => readLexerDefinition(definition({ main: [literal("="), literal("=")] }))).toThrow(
+      /two tokens/,
+    );
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { removeSpans } from "../../src/arbitraries/index.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
-import { MAX_DEPTH_LIMIT } from "../../src/check/limits.ts";
+import { MAX_DEPTH_LIMIT } from "../../src/base/limits.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
+import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { parseWhere, safeParseWhere } from "../../src/syntax/parse-where.ts";
 
 function syntaxError(text: string, options = {}): QuerySyntaxError {
@@ -279,8 +280,8 @@ describe("parseWhere: limits (1.4)", () => {
   });
 
   it("refuses limits it cannot honour", () => {
-    expect(() => parseWhere("a=1", { maxDepth: MAX_DEPTH_LIMIT + 1 })).toThrow(RangeError);
-    expect(() => parseWhere("a=1", { maxDepth: 1.5 })).toThrow(RangeError);
+    expect(() => parseWhere("a=1", { maxDepth: MAX_DEPTH_LIMIT + 1 })).toThrow(InvalidOptionError);
+    expect(() => parseWhere("a=1", { maxDepth: 1.5 })).toThrow(/parseWhere: option maxDepth/);
   });
 
   it("parses a megabyte of filter when the length limit allows it", () => {

@@ -1,5 +1,5 @@
 import { type FieldsNode, type FieldTree, treeOf } from "../../ast/fields.ts";
-import { MAX_DEPTH_LIMIT } from "../../check/limits.ts";
+import { MAX_DEPTH_LIMIT } from "../../base/limits.ts";
 import { readFieldsAst } from "../../check/read-fields.ts";
 
 function print(tree: FieldTree): string {

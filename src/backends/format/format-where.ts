@@ -1,5 +1,5 @@
 import { BARE_VALUE_PATTERN, type WhereExpression, type WhereNode } from "../../ast/where.ts";
-import { MAX_DEPTH_LIMIT } from "../../check/limits.ts";
+import { MAX_DEPTH_LIMIT } from "../../base/limits.ts";
 import { readWhereAst } from "../../check/read-where.ts";
 
 type Printers = { [K in WhereNode["kind"]]: (node: Extract<WhereNode, { kind: K }>) => string };

@@ -1,4 +1,4 @@
-import type { Binder, Dialect, JsonAccess } from "./dialect.ts";
+import { bindList, type Dialect, type JsonAccess } from "./dialect.ts";
 import { DAY_OR_WALL_TIME, INSTANT } from "./json-dates.ts";
 
 // ClickHouse takes named, typed placeholders, `{p1:String}`: every value is bound as a String
@@ -6,9 +6,6 @@ import { DAY_OR_WALL_TIME, INSTANT } from "./json-dates.ts";
 const typed = (placeholder: string, type: string) => placeholder.replace(/:String\}$/, `:${type}}`);
 
 const sqlString = (text: string) => `'${text.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
-
-const list = (values: readonly unknown[], bind: Binder, wrap: (p: string) => string) =>
-  values.map((v) => wrap(bind(v))).join(", ");
 
 /** A `yyyy-MM-dd…` text's year, month and day as Int64, 0 where they are not digits. */
 const part = (s: string, offset: number | string, length: number) =>
@@ -112,8 +109,8 @@ export const clickhouse: Dialect = {
     if (mode === "contains") return `position(${haystack}, ${needle()}) > 0`;
     return `${mode}(${haystack}, ${needle()})`;
   },
-  inTexts: (expr, texts, bind) => `${expr} IN (${list(texts, bind, (p) => p)})`,
+  inTexts: (expr, texts, bind) => `${expr} IN (${bindList(texts, bind)})`,
   inNumbers: (expr, numbers, bind) =>
-    `${expr} IN (${list(numbers, bind, (p) => typed(p, "Float64"))})`,
+    `${expr} IN (${bindList(numbers, bind, (p) => typed(p, "Float64"))})`,
   json: clickhouseJson(),
 };

@@ -16,6 +16,15 @@ export type PlaceholderStyle = (typeof PLACEHOLDER_STYLES)[number];
 /** Binds a value as the next parameter and returns its placeholder. */
 export type Binder = (value: unknown) => string;
 
+/** The placeholders of an `IN` list: each value bound, wrapped (a cast), comma-separated. */
+export function bindList(
+  values: readonly unknown[],
+  bind: Binder,
+  wrap: (placeholder: string) => string = (placeholder) => placeholder,
+): string {
+  return values.map((value) => wrap(bind(value))).join(", ");
+}
+
 /** How a dialect reads typed fields out of a JSON column (grammar/language.md 2.3–2.5 on JSON data). */
 export interface JsonAccess {
   /** The value at a path as SQL text, number or boolean; NULL when absent or of another JSON type. */
@@ -29,8 +38,8 @@ export interface JsonAccess {
 }
 
 /**
- * What differs between SQL engines, as small hooks over one shared compiler (STYLE.md: dialects
- * are data). Every hook gets already-quoted operands and placeholders; none sees user text.
+ * What differs between SQL engines, as small hooks over one shared compiler: a dialect is data,
+ * not a subclass. Every hook gets already-quoted operands and placeholders; none sees user text.
  */
 export interface Dialect {
   readonly name: string;

@@ -1,10 +1,8 @@
 import { clickhouse } from "./clickhouse.ts";
-import type { Binder, Dialect, JsonAccess } from "./dialect.ts";
+import { bindList, type Dialect, type JsonAccess } from "./dialect.ts";
 import { DAY_OR_WALL_TIME, INSTANT } from "./json-dates.ts";
 
 const doubleQuoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const list = (values: readonly unknown[], bind: Binder, wrap: (p: string) => string) =>
-  values.map((v) => wrap(bind(v))).join(", ");
 
 // JSON paths are schema field names, identifiers by grammar/language.md 1.3; quoted all the same.
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -140,8 +138,8 @@ export const sqlite: Dialect = {
     }
     return `substr(${blob(haystack)}, -length(${blob(needle())})) = ${blob(needle())}`;
   },
-  inTexts: (expr, texts, bind) => `${expr} COLLATE BINARY IN (${list(texts, bind, (p) => p)})`,
-  inNumbers: (expr, numbers, bind) => `${expr} IN (${list(numbers, bind, (p) => p)})`,
+  inTexts: (expr, texts, bind) => `${expr} COLLATE BINARY IN (${bindList(texts, bind)})`,
+  inNumbers: (expr, numbers, bind) => `${expr} IN (${bindList(numbers, bind)})`,
   json: sqliteJson(),
 };
 
@@ -190,9 +188,9 @@ export const duckdb: Dialect = {
     return `ends_with(${haystack}, ${needle()})`;
   },
   inTexts: (expr, texts, bind) =>
-    `${expr} COLLATE "binary" IN (${list(texts, bind, (p) => `CAST(${p} AS VARCHAR)`)})`,
+    `${expr} COLLATE "binary" IN (${bindList(texts, bind, (p) => `CAST(${p} AS VARCHAR)`)})`,
   inNumbers: (expr, numbers, bind) =>
-    `${expr} IN (${list(numbers, bind, (p) => `CAST(${p} AS DOUBLE)`)})`,
+    `${expr} IN (${bindList(numbers, bind, (p) => `CAST(${p} AS DOUBLE)`)})`,
   json: duckdbJson(),
 };
 
@@ -255,8 +253,8 @@ export const mysql: Dialect = {
     const side = mode === "startsWith" ? "LEFT" : "RIGHT";
     return `${side}(${binary(haystack)}, LENGTH(${binary(needle())})) = ${binary(needle())}`;
   },
-  inTexts: (expr, texts, bind) => `${binary(expr)} IN (${list(texts, bind, binary)})`,
-  inNumbers: (expr, numbers, bind) => `${expr} IN (${list(numbers, bind, (p) => p)})`,
+  inTexts: (expr, texts, bind) => `${binary(expr)} IN (${bindList(texts, bind, binary)})`,
+  inNumbers: (expr, numbers, bind) => `${expr} IN (${bindList(numbers, bind)})`,
   json: mysqlJson(),
 };
 

@@ -6,6 +6,7 @@ import { calendarOf } from "../../backends/predicate/calendar.ts";
 import type { Projection } from "../../backends/projection/compile-projection.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
+import { PageWindow } from "../../list/page-window.ts";
 import { pageLinks } from "../../list/paginate.ts";
 import { buildQueryString } from "../../list/query-string.ts";
 import { readListRequest } from "../../list/read-list-request.ts";
@@ -174,13 +175,14 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
   const output = outPath === undefined ? stdoutOutput(context.stdout) : fileOutput(outPath);
   const progress = new Progress(context.stderr);
 
-  const first = filterPlan.paginated ? (filterPlan.page - 1) * filterPlan.size : 0;
-  const end = filterPlan.paginated ? first + filterPlan.size : Number.POSITIVE_INFINITY;
+  // Without --page or --size, the whole list is one page.
+  const window = filterPlan.paginated
+    ? new PageWindow<object>(filterPlan.page, filterPlan.size)
+    : new PageWindow<object>(1, Number.POSITIVE_INFINITY);
   // NDJSON carries no links, so nothing needs counting past the page.
   const countAll = filterPlan.format === "json" && filterPlan.paginated;
   const writer = new ResultWriter(output, filterPlan);
   let resource = filterPlan.resource ?? "items";
-  let matched = 0;
   try {
     const matches = await openMatches(filterPlan.engine, path, size, filterPlan, openOnce);
     // The selection is applied here, to the page's matches only.
@@ -188,21 +190,18 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
       if (matches.resource !== undefined && filterPlan.resource === undefined) {
         resource = matches.resource;
       }
-      const texts: string[] = [];
-      for (const record of batch) {
-        if (matched >= first && matched < end) {
-          texts.push(stringifyJson(project ? project(record) : record));
-        }
-        matched++;
-      }
+      window.addAll(batch);
+      const texts = window
+        .takeItems()
+        .map((record) => stringifyJson(project ? project(record) : record));
       await writer.writeBatch(texts, resource);
       progress.update((seconds) =>
-        describeProgress(matches.recordsRead, matched, matches.bytesRead, seconds),
+        describeProgress(matches.recordsRead, window.total, matches.bytesRead, seconds),
       );
-      if (output.closed || (matched >= end && !countAll)) break;
+      if (output.closed || (window.full && !countAll)) break;
     }
     progress.finish();
-    await writer.finish(resource, matched);
+    await writer.finish(resource, window.total);
     await output.commit();
   } catch (error) {
     progress.finish();

@@ -1,11 +1,13 @@
 import { readFile } from "node:fs/promises";
+import { type DumpResources, readResources } from "../../dump/read-resources.ts";
+import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
+import { InvalidOptionError } from "../../errors/invalid-input.ts";
 import type { Schema } from "../../schema/schema.ts";
 import { createApiServer } from "../../server/api-server.ts";
 import { type Command, type Invocation, stringOption } from "../command.ts";
 import { CliError, describeSystemError, EXIT, UsageError } from "../failure.ts";
-import { loadSchema } from "../inputs.ts";
+import { CLI_OPTION_NAMES, loadSchema, nameInputError, openInput } from "../inputs.ts";
 import { INVALID_UTF8_OPTION, invalidUtf8Help, readInvalidUtf8 } from "../invalid-utf8-option.ts";
-import { loadDump } from "../serve/load-dump.ts";
 
 const DEFAULT_PORT = 8080;
 
@@ -75,6 +77,48 @@ async function readTokens(file: string | undefined): Promise<string[]> {
   return tokens;
 }
 
+/**
+ * Reads the whole dump into memory through the dump reader, as `qaql filter` reads it: each
+ * array member of an object is a resource (`resource` keeps only one); a JSON array or NDJSON
+ * is served as `resource`, which it then needs. FILE `-` is stdin, no FILE the shipped sample.
+ */
+async function loadDump(
+  file: string | undefined,
+  resource: string | undefined,
+  stdin: NodeJS.ReadableStream,
+  invalidUtf8: InvalidUtf8Mode,
+): Promise<Record<string, object[]>> {
+  const input = await openInput(file, stdin);
+  let dump: DumpResources;
+  try {
+    dump = await readResources(input.bytes, {
+      resource,
+      invalidUtf8,
+      optionNames: CLI_OPTION_NAMES,
+    });
+  } catch (error) {
+    throw nameInputError(error, input);
+  }
+  const entries: [string, object[]][] = [];
+  for (const [name, records] of dump.resources) {
+    if (name === undefined) {
+      const what = dump.shape === "ndjson" ? "NDJSON" : "an array of records";
+      throw new CliError(`${input.name} is ${what}: name its resource with --resource`);
+    }
+    if (name === "token") {
+      throw new CliError(
+        `${input.name}: a resource cannot be named "token", the path of GET /api/token`,
+      );
+    }
+    if (name === "") {
+      throw new CliError(`${input.name}: a resource cannot be named "", which has no path`);
+    }
+    entries.push([name, records]);
+  }
+  // fromEntries defines own properties, so even a "__proto__" member stays a resource.
+  return Object.fromEntries(entries);
+}
+
 /** `--schema artefacts=artefact,findings=F.json`: the schema of each resource named. */
 async function readSchemas(
   option: string | undefined,
@@ -135,8 +179,9 @@ export const serveCommand: Command = {
                   [--default-size N] [--max-size N] [--invalid-utf8 error|replace]
 
 A reference server of the API over a dump held in memory (FILE, - for stdin, or the sample
-dump shipped with qaql). FILE is a dump object or list response (each array is a resource),
-a JSON array or NDJSON (give its resource with --resource).
+dump shipped with qaql). FILE is a dump object or list response (each array but _links is a
+resource), a JSON array or NDJSON (give its resource with --resource), read as qaql filter
+reads it.
 
   GET /api/token                       Basic user:password -> {"token", "expiresIn": 3600, ...}
   DELETE /api/token                    revokes the Bearer token it is sent with (204)
@@ -208,18 +253,18 @@ error.`,
       );
     }
     const invalidUtf8 = readInvalidUtf8(invocation, "serve");
-    const dump = await loadDump(
+    const data = await loadDump(
       invocation.positionals[0],
       stringOption(invocation, "resource"),
       context.stdin,
       invalidUtf8,
     );
-    const resources = Object.keys(dump.data);
+    const resources = Object.keys(data);
     const schemas = await readSchemas(stringOption(invocation, "schema"), resources);
     let server: ReturnType<typeof createApiServer>;
     try {
       server = createApiServer({
-        data: dump.data,
+        data,
         user,
         password,
         permanentTokens,
@@ -234,7 +279,10 @@ error.`,
       });
     } catch (error) {
       // A permanent token too short or not token68 is the file's fault, said in one line.
-      if (error instanceof TypeError) throw new CliError(`--tokens: ${error.message}`);
+      if (error instanceof InvalidOptionError && error.option === "permanentTokens") {
+        const problem = error.message.replace(`${error.caller}: option ${error.option}: `, "");
+        throw new CliError(`--tokens: ${problem}`);
+      }
       throw error;
     }
     let url: string;

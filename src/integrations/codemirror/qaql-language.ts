@@ -21,7 +21,7 @@ import { type Tag, tags } from "@lezer/highlight";
 import { formatFields } from "../../backends/format/format-fields.ts";
 import { formatWhere } from "../../backends/format/format-where.ts";
 import { calendarOf } from "../../backends/predicate/calendar.ts";
-import type { ParseLimits } from "../../check/limits.ts";
+import type { ParseLimits } from "../../base/limits.ts";
 import {
   checkOptionNames,
   readLimitMembers,

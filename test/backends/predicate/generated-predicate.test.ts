@@ -15,8 +15,8 @@ import {
   CACHED_FACTORIES,
   clearGeneratedFactories,
   factoryCounts,
-  predicateSource,
 } from "../../../src/backends/predicate/generated-predicate.ts";
+import { predicateSource } from "../../../src/backends/predicate/predicate-program.ts";
 import { ValueTests } from "../../../src/backends/predicate/value-tests.ts";
 import { InvalidOptionError } from "../../../src/errors/invalid-input.ts";
 import { parseWhere } from "../../../src/index.ts";

@@ -15,37 +15,25 @@ import { formatWhere } from "../../../src/backends/format/format-where.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
 import {
   type ColumnsOption,
-  closeEngines,
   createTable,
   type DateStorage,
   dateColumns,
   ENGINE_NAMES,
   type Engine,
-  type EngineName,
   insert,
-  openEngines,
   openMysql,
+  SQL_RUNS,
   type SqlEngineName,
   selectRows,
   skipMysql,
+  useEngines,
 } from "../../support/sql-engines.ts";
 import { nulFilterArbitrary, withNulTexts } from "./nul-texts.ts";
 
-let engines: Record<EngineName, Engine>;
-beforeAll(async () => {
-  engines = await openEngines();
-}, 60_000);
-afterAll(async () => {
-  await closeEngines(engines);
-});
+const enginesOf = useEngines();
 
 const zone = fc.constantFrom(...TIME_ZONES);
-/** Runs per property and engine; raise it (SQL_RUNS=2000) to hunt for rarer disagreements. */
-const numRuns = Number(process.env.SQL_RUNS ?? 80);
-/** More on ClickHouse, the newest target: 2,000 generated cases a run over the two files. */
-const clickhouseRuns = Number(process.env.SQL_RUNS ?? 400);
-/** Fewer on MySQL, a server a round trip away. */
-const mysqlRuns = Number(process.env.SQL_RUNS ?? 40);
+const { embedded: numRuns, clickhouse: clickhouseRuns, mysql: mysqlRuns } = SQL_RUNS;
 /** Skipped only off CI and with no server (then told how to start one). */
 const mysqlSkipped = await skipMysql();
 
@@ -168,7 +156,7 @@ function properties(name: SqlEngineName, engine: () => Engine, runs: number): vo
 // grammar/language.md 2.3–2.5: every backend gives exactly the rows compileWhere gives.
 describe("toSql selects on each engine the rows compileWhere selects", () => {
   for (const name of ENGINE_NAMES) {
-    properties(name, () => engines[name], name === "clickhouse" ? clickhouseRuns : numRuns);
+    properties(name, () => enginesOf()[name], name === "clickhouse" ? clickhouseRuns : numRuns);
   }
 });
 

@@ -1,31 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileWhere } from "../../../src/api/compile-where.ts";
 import { toSql } from "../../../src/api/to-sql.ts";
 import { createListHandler } from "../../../src/http/list-handler.ts";
 import { defineSchema } from "../../../src/schema/schema.ts";
 import {
   type ColumnsOption,
-  closeEngines,
   countRows,
   createJsonTable,
   createTable,
   ENGINE_NAMES,
-  type Engine,
-  type EngineName,
   insert,
   insertJson,
-  openEngines,
   selectRows,
+  useEngines,
 } from "../../support/sql-engines.ts";
 import { NUL } from "./nul-texts.ts";
 
-let engines: Record<EngineName, Engine>;
-beforeAll(async () => {
-  engines = await openEngines();
-}, 60_000);
-afterAll(async () => {
-  await closeEngines(engines);
-});
+const enginesOf = useEngines();
 
 const DIALECTS = ["postgres", "sqlite", "duckdb", "mysql"] as const;
 
@@ -127,7 +118,7 @@ describe("values are bound, never spliced (grammar/language.md 9.1: values only 
 
   for (const name of ENGINE_NAMES) {
     it(`${name}: selects exactly the matching rows and leaves the table intact`, async () => {
-      const engine = engines[name];
+      const engine = enginesOf()[name];
       await createTable(engine, "t", schema);
       await insert(engine, "t", schema, records);
       for (const { filter, holds } of cases) {
@@ -202,7 +193,7 @@ describe("a NUL in a value", () => {
   });
 
   it("postgres: selects in columns and in jsonb what compileWhere selects, and never fails", async () => {
-    const engine = engines.postgres;
+    const engine = enginesOf().postgres;
     await createTable(engine, "t", schema);
     await insert(engine, "t", schema, postgresRecords);
     await createJsonTable(engine, "j", "doc");
@@ -237,7 +228,7 @@ describe("a NUL in a value", () => {
   });
 
   it("postgres: answers 200 through the list handler, whose source runs toSql's condition", async () => {
-    const engine = engines.postgres;
+    const engine = enginesOf().postgres;
     await createTable(engine, "t", schema);
     await insert(engine, "t", schema, postgresRecords);
     const reported: unknown[] = [];
@@ -269,7 +260,7 @@ describe("a NUL in a value", () => {
 
   for (const name of ["sqlite", "duckdb", "clickhouse"] as const) {
     it(`${name}: NUL in data and in filters selects the rows compileWhere selects`, async () => {
-      const engine = engines[name];
+      const engine = enginesOf()[name];
       await createTable(engine, "t", schema);
       await insert(engine, "t", schema, records);
       const failures: string[] = [];
@@ -354,7 +345,7 @@ describe("hostile column names in `columns` are quoted identifiers", () => {
 
   for (const name of ENGINE_NAMES) {
     it(`${name}: selects the right rows and leaves the table intact`, async () => {
-      const engine = engines[name];
+      const engine = enginesOf()[name];
       await createTable(engine, "t", schema, columns);
       await insert(engine, "t", schema, records, columns);
       for (const [filter, rows] of filters) {

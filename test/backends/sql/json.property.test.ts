@@ -14,16 +14,15 @@ import type { WhereExpression } from "../../../src/ast/where.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
 import {
-  closeEngines,
   createJsonTable,
   ENGINE_NAMES,
   type Engine,
-  type EngineName,
-  openEngines,
   openMysql,
+  SQL_RUNS,
   type SqlEngineName,
   selectRows,
   skipMysql,
+  useEngines,
 } from "../../support/sql-engines.ts";
 import {
   DOCS,
@@ -41,21 +40,9 @@ import { nulFilterArbitrary, withNulTexts } from "./nul-texts.ts";
 const TABLE = "j";
 const DOC = "doc";
 
-let engines: Record<EngineName, Engine>;
-beforeAll(async () => {
-  engines = await openEngines();
-  for (const name of ENGINE_NAMES) await createJsonTable(engines[name], TABLE, DOC);
-}, 60_000);
-afterAll(async () => {
-  await closeEngines(engines);
-});
+const enginesOf = useEngines((engine) => createJsonTable(engine, TABLE, DOC));
 
-/** Runs per property and engine; raise it (SQL_RUNS=2000) to hunt for rarer disagreements. */
-const numRuns = Number(process.env.SQL_RUNS ?? 80);
-/** More on ClickHouse, the newest target: 2,000 generated cases a run over the two files. */
-const clickhouseRuns = Number(process.env.SQL_RUNS ?? 400);
-/** Fewer on MySQL, a server a round trip away. */
-const mysqlRuns = Number(process.env.SQL_RUNS ?? 40);
+const { embedded: numRuns, clickhouse: clickhouseRuns, mysql: mysqlRuns } = SQL_RUNS;
 /** Skipped only off CI and with no server (then told how to start one). */
 const mysqlSkipped = await skipMysql();
 
@@ -187,21 +174,21 @@ function tests(name: SqlEngineName, engine: () => Engine, runs: number): void {
 
 describe("toSql with json selects on each engine the rows compileWhere selects", () => {
   for (const name of ENGINE_NAMES) {
-    tests(name, () => engines[name], name === "clickhouse" ? clickhouseRuns : numRuns);
+    tests(name, () => enginesOf()[name], name === "clickhouse" ? clickhouseRuns : numRuns);
   }
 });
 
 describe("ClickHouse's documented differences (README, toSql)", () => {
   it("reads no field of a document holding a number out of a double's range", async () => {
     const docs = ['{"s":"a","n":1e400}', '{"s":"a","n":1}'];
-    await loadDocs(engines.clickhouse, TABLE, DOC, docs);
+    await loadDocs(enginesOf().clickhouse, TABLE, DOC, docs);
     const query = toSql("s=a", { dialect: "clickhouse", schema: JSON_SCHEMA, json: DOC });
-    expect(await selectRows(engines.clickhouse, TABLE, query)).toEqual([1]);
+    expect(await selectRows(enginesOf().clickhouse, TABLE, query)).toEqual([1]);
     expect(expectedRows("s=a", JSON_SCHEMA, "UTC", docs)).toEqual([0, 1]);
   });
 
   it("keeps a NaN of a Float64 column for != and NOT IN, where memory has no number", async () => {
-    const clickhouse = engines.clickhouse;
+    const clickhouse = enginesOf().clickhouse;
     await clickhouse.exec('DROP TABLE IF EXISTS "nan"');
     await clickhouse.exec(
       'CREATE TABLE "nan" ("_row" Int64, "n" Nullable(Float64)) ENGINE = Memory',
@@ -231,26 +218,31 @@ const CHANGED_BY_JSON_COLUMN = [
 describe("toSql with json on a ClickHouse JSON column", () => {
   beforeAll(async () => {
     // Dates stay strings: ClickHouse would otherwise rewrite an instant as a UTC wall time.
-    await engines.clickhouse.exec(
+    await enginesOf().clickhouse.exec(
       "SET input_format_try_infer_dates = 0, input_format_try_infer_datetimes = 0",
     );
-    await createJsonTable(engines.clickhouse, "typed", DOC, "JSON");
+    await createJsonTable(enginesOf().clickhouse, "typed", DOC, "JSON");
   });
 
   it("selects the rows compileWhere selects from every object it keeps as written", async () => {
     const kept = DOCS.filter((doc) => doc.startsWith("{") && !CHANGED_BY_JSON_COLUMN.includes(doc));
-    const disagreements = await handWrittenDisagreements(engines.clickhouse, "typed", DOC, kept);
+    const disagreements = await handWrittenDisagreements(
+      enginesOf().clickhouse,
+      "typed",
+      DOC,
+      kept,
+    );
     expect(disagreements.join("\n\n")).toBe("");
   });
 
   it("sees the documents it changed as ClickHouse stored them", async () => {
-    await loadDocs(engines.clickhouse, "typed", DOC, CHANGED_BY_JSON_COLUMN);
+    await loadDocs(enginesOf().clickhouse, "typed", DOC, CHANGED_BY_JSON_COLUMN);
     const query = toSql("o IS NULL AND a IS NULL AND d IS NULL", {
       dialect: "clickhouse",
       schema: JSON_SCHEMA,
       json: DOC,
     });
-    expect(await selectRows(engines.clickhouse, "typed", query)).toEqual([0, 1, 2, 3, 4]);
+    expect(await selectRows(enginesOf().clickhouse, "typed", query)).toEqual([0, 1, 2, 3, 4]);
     expect(
       expectedRows(
         "o IS NULL AND a IS NULL AND d IS NULL",

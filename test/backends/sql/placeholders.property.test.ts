@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileWhere } from "../../../src/api/compile-where.ts";
 import { type ToSqlOptions, toSql } from "../../../src/api/to-sql.ts";
 import {
@@ -11,26 +11,13 @@ import {
 import type { WhereExpression } from "../../../src/ast/where.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
-import {
-  closeEngines,
-  createTable,
-  type Engine,
-  type EngineName,
-  insert,
-  openEngines,
-} from "../../support/sql-engines.ts";
+import { createTable, type EngineName, insert, useEngines } from "../../support/sql-engines.ts";
 
 // grammar/language.md 9.4: a condition written in another placeholder style, or numbered from
 // `firstParameter`, after parameters of its statement's own, selects the rows compileWhere
 // selects: its params stay aligned with its placeholders, a value used twice included.
 
-let engines: Record<EngineName, Engine>;
-beforeAll(async () => {
-  engines = await openEngines();
-}, 60_000);
-afterAll(async () => {
-  await closeEngines(engines);
-});
+const enginesOf = useEngines();
 
 /** Runs per engine and style; SQL_RUNS raises it, as for toSql's other properties. */
 const numRuns = Number(process.env.SQL_RUNS ?? 40);
@@ -77,7 +64,7 @@ const cases: fc.Arbitrary<Case> = schemaArbitrary().chain((schema) =>
 );
 
 async function check(style: Style, c: Case): Promise<void> {
-  const engine = engines[style.engine];
+  const engine = enginesOf()[style.engine];
   await createTable(engine, "t", c.schema);
   await insert(engine, "t", c.schema, c.records);
   const condition = toSql(c.filter, {

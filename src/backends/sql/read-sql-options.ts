@@ -1,15 +1,15 @@
-import type { ColumnSpec } from "../backends/sql/compile-sql.ts";
+import { isPlainRecord, oneOf, own } from "../../base/members.ts";
+import { describeFound, InvalidOptionError } from "../../errors/invalid-input.ts";
+import { resolvePath, type Schema } from "../../schema/schema.ts";
+import type { ColumnSpec } from "./compile-sql.ts";
 import {
   DATE_STORAGES,
   type DateStorage,
   type Dialect,
   PLACEHOLDER_STYLES,
   type PlaceholderStyle,
-} from "../backends/sql/dialect.ts";
-import { dialects } from "../backends/sql/dialects.ts";
-import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
-import { resolvePath, type Schema } from "../schema/schema.ts";
-import { isPlainRecord, oneOf, own } from "./members.ts";
+} from "./dialect.ts";
+import { dialects } from "./dialects.ts";
 
 const DIALECT_HOOKS = [
   "placeholder",

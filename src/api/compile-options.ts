@@ -1,0 +1,46 @@
+import {
+  CODE_GENERATION_MODES,
+  type CodeGeneration,
+} from "../backends/predicate/compile-predicate.ts";
+import type { ParseLimits } from "../base/limits.ts";
+import {
+  readChoiceOption,
+  readLimitMembers,
+  readSchemaOption,
+  readStringOption,
+  type SchemaOption,
+} from "../check/read-options.ts";
+import type { Schema } from "../schema/schema.ts";
+
+/** The options every front door that compiles a filter takes (`compileWhere`, `filterDump`). */
+export interface CompileOptions extends ParseLimits {
+  readonly schema?: SchemaOption | undefined;
+  readonly timeZone?: string | undefined;
+  readonly codeGeneration?: CodeGeneration | undefined;
+}
+
+/** `CompileOptions` read once and checked, each member of its type. */
+export interface CheckedCompileOptions {
+  readonly schema: Schema | undefined;
+  readonly timeZone: string | undefined;
+  readonly codeGeneration: CodeGeneration | undefined;
+  readonly limits: ParseLimits;
+}
+
+/** The one reader of compile options: `InvalidOptionError` naming `caller` for a bad member. */
+export function readCompileOptions(
+  caller: string,
+  given: Partial<CompileOptions>,
+): CheckedCompileOptions {
+  return {
+    schema: readSchemaOption(caller, given.schema),
+    timeZone: readStringOption(caller, "timeZone", given.timeZone),
+    codeGeneration: readChoiceOption(
+      caller,
+      "codeGeneration",
+      given.codeGeneration,
+      CODE_GENERATION_MODES,
+    ),
+    limits: readLimitMembers(caller, given),
+  };
+}

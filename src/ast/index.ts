@@ -1,2 +1,0 @@
-export * from "./span.ts";
-export * from "./where.ts";

@@ -1,0 +1,140 @@
+import type { GrammarTable } from "./grammar-table.ts";
+import type { WherePredicate } from "./where.ts";
+
+/** The types a field may have (grammar/language.md 4.1), as far as an operator cares. */
+export type OperandKind = "string" | "integer" | "number" | "boolean" | "date" | "object" | "array";
+
+const SCALARS: readonly OperandKind[] = ["string", "integer", "number", "boolean", "date"];
+const ORDERED: readonly OperandKind[] = ["string", "integer", "number", "date"];
+const EVERY_KIND: readonly OperandKind[] = [...SCALARS, "object", "array"];
+
+/** One operator of a predicate (grammar/language.md 2.2), and the types of field it takes (4.3). */
+export interface WhereOperator {
+  /** As the canonical form writes it (2.6). */
+  readonly text: string;
+  /** The kind of predicate node it makes. */
+  readonly node: WherePredicate["kind"];
+  /** For `in` and `isNull` nodes: whether it is the `NOT` form. */
+  readonly negated: boolean;
+  /** The types of field it may test; a schema refuses it on any other (4.3). */
+  readonly takes: readonly OperandKind[];
+  /** What it does, in a few words (2.4), for an editor. */
+  readonly detail: string;
+}
+
+const row = (
+  text: string,
+  node: WherePredicate["kind"],
+  takes: readonly OperandKind[],
+  detail: string,
+  negated = false,
+): WhereOperator => ({ text, node, negated, takes, detail });
+
+/** Every operator, in the order of the grammar: errors and editors list them so. */
+export const WHERE_OPERATORS: readonly WhereOperator[] = [
+  row("=", "comparison", SCALARS, "equals"),
+  row("!=", "comparison", SCALARS, "differs from, or is null"),
+  row(">", "comparison", ORDERED, "greater than"),
+  row(">=", "comparison", ORDERED, "greater than or equal to"),
+  row("<", "comparison", ORDERED, "less than"),
+  row("<=", "comparison", ORDERED, "less than or equal to"),
+  row("~", "pattern", ["string"], "matches a pattern: * at either end"),
+  row("IN", "in", SCALARS, "equals one of a list"),
+  row("NOT IN", "in", SCALARS, "equals none of a list, or is null", true),
+  row("IS NULL", "isNull", EVERY_KIND, "is null or missing"),
+  row("IS NOT NULL", "isNull", EVERY_KIND, "is present", true),
+];
+
+/** The operators a field of this type takes (grammar/language.md 4.3); every one without a type. */
+export function operatorsTaken(kind: OperandKind | undefined): WhereOperator[] {
+  return kind === undefined
+    ? [...WHERE_OPERATORS]
+    : WHERE_OPERATORS.filter((operator) => operator.takes.includes(kind));
+}
+
+/** The operator a predicate node was written with. */
+export function operatorOf(node: WherePredicate): WhereOperator {
+  const found = WHERE_OPERATORS.find((operator) =>
+    node.kind === "comparison"
+      ? operator.node === "comparison" && operator.text === node.operator
+      : operator.node === node.kind &&
+        operator.negated === (node.kind !== "pattern" && node.negated),
+  );
+  if (!found) throw new TypeError(`no operator makes a ${node.kind} node like this one`);
+  return found;
+}
+
+/**
+ * Where a reader of a filter's tokens stands: at the start of an operand (the start, after `(`,
+ * AND or OR), after a path's last `.`, after a path, after a comparator or in a list (a value),
+ * after `~`, after `IN`, after `IS`, after `IS NOT`, after another `NOT`, after a list's value,
+ * or after a whole operand.
+ */
+export type WhereState =
+  | "operand"
+  | "segment"
+  | "operator"
+  | "value"
+  | "pattern"
+  | "list"
+  | "afterIs"
+  | "afterIsNot"
+  | "afterNot"
+  | "afterListValue"
+  | "afterOperand";
+
+/** What a filter may hold next: a name, an operator, a word of the grammar, or punctuation. */
+export type WhereFollow =
+  | "field"
+  | "group"
+  | "operator"
+  | "value"
+  | "pattern"
+  | "list"
+  | "NULL"
+  | "NOT NULL"
+  | "IN"
+  | "AND"
+  | "OR"
+  | "listComma"
+  | "listEnd"
+  | "groupEnd"
+  | "end";
+
+/** What may follow what in a filter (grammar/language.md 2.2). */
+export const WHERE_GRAMMAR: GrammarTable<WhereState, WhereFollow> = {
+  noun: "filter",
+  follows: {
+    operand: ["field", "group"],
+    segment: ["field"],
+    operator: ["operator"],
+    value: ["value"],
+    pattern: ["pattern"],
+    list: ["list"],
+    afterIs: ["NULL", "NOT NULL"],
+    afterIsNot: ["NULL"],
+    afterNot: ["IN"],
+    afterListValue: ["listComma", "listEnd"],
+    afterOperand: ["AND", "OR", "groupEnd", "end"],
+  },
+  names: {
+    field: "a field name",
+    group: '"("',
+    operator: `an operator (${WHERE_OPERATORS.map((operator) => operator.text).join(" ")})`,
+    value: "a value",
+    pattern: "a pattern",
+    list: '"(" and a list of values',
+    NULL: "NULL",
+    "NOT NULL": "NOT NULL",
+    IN: "IN",
+    AND: "AND",
+    OR: "OR",
+    listComma: '","',
+    listEnd: '")"',
+    groupEnd: '")"',
+    end: "the end of the filter",
+  },
+  insideOnly: "groupEnd",
+  outsideOnly: "end",
+  clauseEnds: ["afterOperand"],
+};
