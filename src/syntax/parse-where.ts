@@ -46,7 +46,8 @@ export const assertValidWhere: (ast: WhereExpression, schema: Schema, text?: str
   whereLanguage.assertValid;
 
 /** `parseWhere` with its options read already, for the front doors (`readWhereInput`). */
-export const parseWhereChecked: Language<WhereExpression>["parseChecked"] = whereLanguage.parseChecked;
+export const parseWhereChecked: Language<WhereExpression>["parseChecked"] =
+  whereLanguage.parseChecked;
 
 /** Like `parseWhere`, but returns the error instead of throwing it. */
 export const safeParseWhere: Language<WhereExpression>["safeParse"] = whereLanguage.safeParse;
