@@ -14,8 +14,19 @@ import type { Schema } from "../schema/schema.ts";
 
 /** The options every front door that compiles a filter takes (`compileWhere`, `filterDump`). */
 export interface CompileOptions extends ParseLimits {
+  /**
+   * The field types; without one, each record's values give the types (grammar/language.md 2.3). A
+   * plain shape (`{ rank: "number" }`) is defined on the fly, as `defineSchema` would.
+   */
   readonly schema?: SchemaOption | undefined;
+  /** The IANA zone in which dates are calendar days (2.5); UTC unless set. */
   readonly timeZone?: string | undefined;
+  /**
+   * `"auto"` (the default) compiles the filter to JavaScript source once (`new Function`), the
+   * fastest predicate, and falls back to a tree of closures where generating code is forbidden,
+   * as under a Content-Security-Policy without `'unsafe-eval'`. `"never"` always builds the
+   * closures; `"always"` always generates code, throwing `EvalError` where it is forbidden.
+   */
   readonly codeGeneration?: CodeGeneration | undefined;
 }
 

@@ -1,31 +1,11 @@
 import type { WhereExpression } from "../ast/where.ts";
-import {
-  type CodeGeneration,
-  compilePredicate,
-  type Predicate,
-} from "../backends/predicate/compile-predicate.ts";
-import type { ParseLimits } from "../base/limits.ts";
-import { checkOptionNames, readOptions, type SchemaOption } from "../check/read-options.ts";
-import { readCompileOptions } from "./compile-options.ts";
+import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
+import { checkOptionNames, readOptions } from "../check/read-options.ts";
+import { type CompileOptions, readCompileOptions } from "./compile-options.ts";
 import { readWhereInput } from "./read-input.ts";
 
-/** Options of `compileWhere`. */
-export interface CompileWhereOptions extends ParseLimits {
-  /**
-   * The field types; without one, each record's values give the types (grammar/language.md 2.3). A
-   * plain shape (`{ rank: "number" }`) is defined on the fly, as `defineSchema` would.
-   */
-  readonly schema?: SchemaOption | undefined;
-  /** The IANA zone in which dates are calendar days (2.5); UTC unless set. */
-  readonly timeZone?: string | undefined;
-  /**
-   * `"auto"` (the default) compiles the filter to JavaScript source once (`new Function`), the
-   * fastest predicate, and falls back to a tree of closures where generating code is forbidden,
-   * as under a Content-Security-Policy without `'unsafe-eval'`. `"never"` always builds the
-   * closures; `"always"` always generates code, throwing `EvalError` where it is forbidden.
-   */
-  readonly codeGeneration?: CodeGeneration | undefined;
-}
+/** Options of `compileWhere`: those every front door that compiles a filter takes. */
+export interface CompileWhereOptions extends CompileOptions {}
 
 const COMPILE_WHERE_OPTION_NAMES: readonly (keyof CompileWhereOptions)[] = [
   "schema",

@@ -1,3 +1,5 @@
+// The whole OpenAPI document of the reference server in one file (over 500 lines): its
+// components and its paths name each other by `$ref`, and one file keeps every name in sight.
 import type { ParseLimits } from "../base/limits.ts";
 import { elementsOf, isPlainRecord, oneOf, own } from "../base/members.ts";
 import {

@@ -1,3 +1,6 @@
+// JSON Schema and qaql's schemas, both directions in one file (over 500 lines): the reading of
+// each type (`mapType`, `mapFields`) and its writing (`fieldToJsonSchema`) stay side by side, so
+// that a change to one is made in sight of the other.
 import { IDENTIFIER_PATTERN } from "../ast/where.ts";
 import { elementsOf, isPlainRecord, own } from "../base/members.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";

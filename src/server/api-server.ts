@@ -37,7 +37,7 @@ import {
   toResponse,
 } from "../http/responses.ts";
 import { toWebRequest, writeAnswer } from "../integrations/node-web-request.ts";
-import { resolvePageSizeOptions } from "../list/page-size.ts";
+import { readPageSizeOptions } from "../list/page-size.ts";
 import { decodeQueryComponent } from "../list/percent-decode.ts";
 import { readListRequest } from "../list/read-list-request.ts";
 import { piecesOf } from "../list/url-parts.ts";
@@ -216,7 +216,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     if (!isVendorName(name)) throw new TypeError(`${JSON.stringify(name)} is not a vendor name`);
     return name;
   });
-  const sizes = option("defaultSize", () => resolvePageSizeOptions(options));
+  const sizes = readPageSizeOptions(CALLER, options.defaultSize, options.maxSize);
   const passwords = option("users", () => passwordsOf(options));
   const checkBasic = option("users", () => createBasicCheck(passwords));
   const now = options.now ?? Date.now;
