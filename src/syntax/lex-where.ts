@@ -1,5 +1,5 @@
 import type { IToken } from "chevrotain";
-import * as characters from "./characters.ts";
+import { CHARACTERS } from "./character-codes.ts";
 import { keywordAt, literalAt, readKeywords, readLexerDefinition } from "./lexer-tables.ts";
 import {
   bareEnd,
@@ -12,7 +12,6 @@ import {
   type LexingError,
   pathEnd,
   quotedEnd,
-  SAME_MODE,
   spaceEnd,
   strayLength,
   type TokenKind,
@@ -32,7 +31,7 @@ import {
   whereLexerDefinition,
 } from "./where-tokens.ts";
 
-const { ASTERISK, QUOTE } = characters;
+const { ASTERISK, QUOTE } = CHARACTERS;
 
 // The tokens of fixed spelling, the keywords, and the mode each token leads to, as
 // where-tokens.ts defines them.
@@ -146,7 +145,8 @@ export function lexWhere(text: string): Lexed {
       image = text.slice(offset, end);
     }
     tokens.push(tokenOf(kind, image, offset));
-    if (kind.mode !== SAME_MODE) mode = kind.mode;
+    // Not SAME_MODE, which is negative: an imported constant costs a load per token.
+    if (kind.mode >= 0) mode = kind.mode;
     offset = end;
   }
   return { tokens, errors };

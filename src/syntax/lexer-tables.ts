@@ -2,10 +2,10 @@
 // that a token's spelling, its mode and the mode it leads to are written only in its definition.
 
 import type { IMultiModeLexerDefinition, TokenType } from "chevrotain";
-import * as characters from "./characters.ts";
+import { CHARACTERS } from "./character-codes.ts";
 import { kindOf, SAME_MODE, type TokenKind } from "./scan.ts";
 
-const { ASCII_END, CASE_BIT, SMALL_A } = characters;
+const { ASCII_END, CASE_BIT, SMALL_A } = CHARACTERS;
 
 /** The tokens of fixed spelling that start with one ASCII character, in one mode. */
 interface LiteralStart {
@@ -111,7 +111,7 @@ const LETTERS = 26;
  * a path through it stops at its first character that leads nowhere, as most paths do.
  */
 export interface KeywordTable {
-  /** The state after a state and a letter (0 for `a` to 25), at `state * LETTERS + letter`; 0 for none. */
+  /** The state after a state and a letter (`a` 0 to `z` 25) at `state * LETTERS + letter`, or 0. */
   readonly next: Int16Array;
   /** The kind of the keyword that reading up to each state spells, if any. */
   readonly kinds: readonly (TokenKind | undefined)[];

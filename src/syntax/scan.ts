@@ -1,6 +1,6 @@
 import type { IToken, TokenType } from "chevrotain";
 import { BARE_VALUE_PATTERN, IDENTIFIER_PATTERN, INVISIBLE_CLASS } from "../ast/where.ts";
-import * as characters from "./characters.ts";
+import { CHARACTERS, WHITE_SPACE } from "./character-codes.ts";
 
 const {
   ASCII_END,
@@ -11,8 +11,7 @@ const {
   LOW_SURROGATE_FIRST,
   LOW_SURROGATE_LAST,
   QUOTE,
-  WHITE_SPACE,
-} = characters;
+} = CHARACTERS;
 
 /** A stretch of characters no token of its place accepts (grammar/language.md 5). */
 export interface LexingError {
@@ -26,7 +25,7 @@ export interface Lexed {
   readonly errors: LexingError[];
 }
 
-/** The mode of a token after which the lexer stays in the mode it is in. */
+/** The mode of a token after which the lexer stays in its mode: below every mode's number. */
 export const SAME_MODE = -1;
 
 /**
@@ -38,7 +37,7 @@ export interface TokenKind {
   readonly index: number;
   /** The token's one spelling (a keyword's in capitals), shared rather than copied; else "". */
   readonly image: string;
-  /** The number of the lexer's mode after this token, or SAME_MODE. */
+  /** The number of the lexer's mode after this token (0 or more), or SAME_MODE. */
   readonly mode: number;
 }
 
@@ -81,7 +80,7 @@ function isInvisible(c: number): boolean {
 
 // Per ASCII code: what a bare value or pattern may hold (1), and may also start with (2); what
 // an identifier may hold (4), and may also start with (8); white space (16). A table: a load per
-// character. Read once from the patterns of ast/where.ts and the white space of characters.ts.
+// character. Read once from the patterns of ast/where.ts and the white space (character-codes.ts).
 const BARE_REST = 1;
 const BARE_START = 2;
 const IDENTIFIER_PART = 4;

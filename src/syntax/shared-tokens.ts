@@ -1,9 +1,9 @@
 import { createToken, Lexer, type TokenType } from "chevrotain";
 import { IDENTIFIER_PATTERN } from "../ast/where.ts";
-import { WHITE_SPACE } from "./characters.ts";
+import { WHITE_SPACE } from "./character-codes.ts";
 import { quotedEnd } from "./scan.ts";
 
-/** The white space of characters.ts as the body of a regular expression's class: `\u0020…`. */
+/** The white space of character-codes.ts as the body of a regular expression's class: `\u0020…`. */
 const WHITE_SPACE_CLASS = WHITE_SPACE.map((c) => `\\u${c.toString(16).padStart(4, "0")}`).join("");
 
 /** Runs of white space; skipped, since the parser checks required white space by offsets. */

@@ -35,7 +35,7 @@ function addPiece(piece: string | Template): number {
   return code;
 }
 
-/** The code of a static piece of source; only the code generator's templates and tables make one. */
+/** The code of a static piece of source, made only by the code generator's templates and tables. */
 export function fragment(text: string): number {
   let code = fragmentCodes.get(text);
   if (code === undefined) {
