@@ -9,9 +9,9 @@ import { JSONParser } from "@streamparser/json";
 import { parser } from "stream-json";
 import { pick } from "stream-json/filters/pick.js";
 import { streamArray } from "stream-json/streamers/stream-array.js";
-import { readDump } from "../src/dump/dump-reader.ts";
 import { filterDump } from "../src/dump/filter-dump.ts";
 import { compileFields, compileWhere, schemas } from "../src/index.ts";
+import { readDump } from "../test/support/read-dump.ts";
 
 /** What the filter case runs: the command line's pipeline, as `qaql filter` would. */
 export const FILTER = {
@@ -136,10 +136,13 @@ async function filter(
 /** The filter case through the library's own entry point, `filterDump`, as `qaql filter` runs it. */
 async function filterThroughLibrary(
   file: string,
+  withUnseenField: boolean,
 ): Promise<Omit<ChildResult, "bytes" | "seconds" | "peakRssMB">> {
   const input = createReadStream(file, { highWaterMark: chunkBytes });
-  // No schema: the artefact schema has no `measures` for the selection to name.
-  const matches = filterDump(input, FILTER);
+  // A name no record holds selects nothing more, but is looked for in every record.
+  const fields = withUnseenField ? `${FILTER.fields},nmae` : FILTER.fields;
+  // No schema: the records themselves tell which fields they hold.
+  const matches = filterDump(input, { ...FILTER, fields });
   const out = createWriteStream("/dev/null");
   let matched = 0;
   let text = "";
@@ -153,6 +156,10 @@ async function filterThroughLibrary(
   }
   out.end(text);
   await once(out, "finish");
+  const unseen = matches.unseenFields().map((field) => field.path);
+  if (unseen.join() !== (withUnseenField ? "nmae" : "")) {
+    throw new Error(`unexpected fields reported unseen: ${unseen.join(", ")}`);
+  }
   return { records: matches.recordsRead, matched };
 }
 
@@ -165,7 +172,7 @@ async function main(): Promise<void> {
   const [what, readerName, file, chunk] = process.argv.slice(2);
   if (file === undefined || readerName === undefined) {
     throw new Error(
-      "usage: stream-child.ts json-parse|read|filter|filterDump <reader> <file> [chunk bytes]",
+      "usage: stream-child.ts json-parse|read|filter|filterDump <reader|unseen> <file> [chunk bytes]",
     );
   }
   if (chunk !== undefined) chunkBytes = Number(chunk);
@@ -177,7 +184,7 @@ async function main(): Promise<void> {
     what === "json-parse"
       ? parseWhole(file)
       : what === "filterDump"
-        ? await filterThroughLibrary(file)
+        ? await filterThroughLibrary(file, readerName === "unseen")
         : what === "read"
           ? await count(file, reader as Reader)
           : await filter(file, reader as Reader);

@@ -182,6 +182,9 @@ async function runStream(): Promise<void> {
       measure("qaql filter pipeline", "filter", "qaql", "big", true, chunkBytes);
     }
     measure("qaql filterDump", "filterDump", "-", "big", true, CLI_CHUNK_BYTES);
+    // The same run with a mistyped name in the selection: its cost is the unseen-field report's.
+    const unseenField = "qaql filterDump, fields + a name no record holds";
+    measure(unseenField, "filterDump", "unseen", "big", true, CLI_CHUNK_BYTES);
     if (existsSync(CLI) && existsSync("/usr/bin/time")) {
       const result = runCommandLine(big, bigBytes);
       rows.push({

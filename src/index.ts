@@ -61,6 +61,8 @@ export { QaqlError } from "./errors/qaql-error.ts";
 export type { SafeResult, SafeResultWithWarnings } from "./errors/safe-result.ts";
 export { SchemaDefinitionError } from "./errors/schema-definition-error.ts";
 export { UnknownTimeZoneError } from "./errors/unknown-time-zone-error.ts";
+export type { InferSchemaOptions } from "./schema/infer-schema.ts";
+export { inferSchema } from "./schema/infer-schema.ts";
 export { schemas } from "./schema/resources.ts";
 export type { FieldType, ScalarTypeName, Schema, SchemaShape } from "./schema/schema.ts";
 export { defineSchema, readSchema } from "./schema/schema.ts";

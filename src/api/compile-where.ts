@@ -1,19 +1,19 @@
 import type { WhereExpression } from "../ast/where.ts";
 import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
-import { checkOptionNames, readOptions } from "../check/read-options.ts";
+import { checkOptionNames, optionNamesOf, readOptions } from "../check/read-options.ts";
 import { type CompileOptions, readCompileOptions } from "./compile-options.ts";
 import { readWhereInput } from "./read-input.ts";
 
 /** Options of `compileWhere`: those every front door that compiles a filter takes. */
 export interface CompileWhereOptions extends CompileOptions {}
 
-const COMPILE_WHERE_OPTION_NAMES: readonly (keyof CompileWhereOptions)[] = [
-  "schema",
-  "timeZone",
-  "codeGeneration",
-  "maxLength",
-  "maxDepth",
-];
+const COMPILE_WHERE_OPTION_NAMES = optionNamesOf<CompileWhereOptions>({
+  schema: true,
+  timeZone: true,
+  codeGeneration: true,
+  maxLength: true,
+  maxDepth: true,
+});
 
 /**
  * Compiles a `where` filter, as text or AST, once into `(record) => boolean` (grammar/language.md

@@ -31,7 +31,7 @@ export function readWhereInput(
 }
 
 /** A selection as an AST, a tree spelled out as items (without spans), to validate it. */
-function asFieldsNode(selection: FieldsNode | FieldTree): FieldsNode {
+export function asFieldsNode(selection: FieldsNode | FieldTree): FieldsNode {
   if (!Array.isArray(selection)) return selection as FieldsNode;
   return {
     kind: "fields",

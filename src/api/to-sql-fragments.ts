@@ -1,6 +1,7 @@
 import type { WhereExpression } from "../ast/where.ts";
 import type { Dialect } from "../backends/sql/dialect.ts";
 import { type DialectName, dialects } from "../backends/sql/dialects.ts";
+import { checkTypedFilter } from "../backends/sql/read-sql-options.ts";
 import { compileSqlFragments, type SqlFragments } from "../backends/sql/sql-fragments.ts";
 import { oneOf } from "../base/members.ts";
 import { readOptions } from "../check/read-options.ts";
@@ -59,6 +60,7 @@ export function toSqlFragments(
     );
   }
   const ast = readWhereInput(caller, input, limits, schema);
+  checkTypedFilter(caller, ast, schema);
   const fragments = compileSqlFragments(ast, { dialect, schema, columns, timeZone, json });
   return { ...fragments, options: checked };
 }

@@ -2,7 +2,12 @@ import type { WhereExpression } from "../ast/where.ts";
 import { type ColumnSpec, compileSql, type SqlQuery } from "../backends/sql/compile-sql.ts";
 import type { Dialect, PlaceholderStyle } from "../backends/sql/dialect.ts";
 import type { DialectName } from "../backends/sql/dialects.ts";
-import { readColumns, readDialect, readPlaceholders } from "../backends/sql/read-sql-options.ts";
+import {
+  checkTypedFilter,
+  readColumns,
+  readDialect,
+  readPlaceholders,
+} from "../backends/sql/read-sql-options.ts";
 import { compileSqlFragments } from "../backends/sql/sql-fragments.ts";
 import type { ParseLimits } from "../base/limits.ts";
 import {
@@ -106,13 +111,15 @@ function numbered(
  * Compiles a `where` filter, as text or AST, into the condition of a WHERE clause for a SQL
  * dialect, selecting the rows `compileWhere` selects: `{ sql, params }`, values only in params,
  * `params[i]` the value of the placeholder numbered `firstParameter + i` (or of the i-th `?`).
- * Throws as `compileWhere` does; every option is checked first (`InvalidOptionError`).
+ * Throws as `compileWhere` does; every option is checked first (`InvalidOptionError`), and so
+ * is a filter that compares a field of type `any`, which SQL cannot (on `schema`).
  */
 export function toSql(input: string | WhereExpression, options: ToSqlOptions): SqlQuery {
   const caller = "toSql";
   const checked = readToSqlOptions(caller, options);
   const { dialect, schema, columns, json, timeZone, limits, placeholders } = checked;
   const ast = readWhereInput(caller, input, limits, schema);
+  checkTypedFilter(caller, ast, schema);
   const sqlOptions = { dialect, schema, columns, timeZone, json };
   if (placeholders === "?") {
     // Positional: a value the dialect's SQL uses twice ($1 twice on PostgreSQL) is bound twice.

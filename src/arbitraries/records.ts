@@ -121,6 +121,17 @@ function fieldValue(
       return withNoise(fc.boolean(), [wrongType]);
     case "date":
       return withNoise(dateValue(dates, !strict), [wrongType]);
+    case "any":
+      // Values of every kind, as such a field holds (grammar/language.md 4.1): none is off-schema.
+      return fc.oneof(
+        { weight: 2, arbitrary: stringValue },
+        { weight: 2, arbitrary: fc.oneof(integerValue, numberValue) },
+        { weight: 1, arbitrary: fc.boolean() },
+        { weight: 2, arbitrary: dateValue(dates, true) },
+        { weight: 1, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: json.object },
+        { weight: 1, arbitrary: fc.array(json.value, { maxLength: 2 }) },
+      );
     case "object": {
       if (type.fields === null) return withNoise(json.object, [json.value, scalarNoise]);
       const object = objectOf(type.fields, inner);

@@ -8,7 +8,10 @@ import {
 
 /** Options of `schemaArbitrary`. */
 export interface SchemaArbitraryOptions {
-  /** The scalar types fields may take; all five unless set. */
+  /**
+   * The scalar types fields may take; the five typed ones unless set. `any` only when listed: SQL
+   * refuses to compare an `any` field (grammar/language.md 9.1).
+   */
   readonly types?: readonly ScalarTypeName[];
 }
 

@@ -75,8 +75,8 @@ export const anyValueText: fc.Arbitrary<string> = fc.oneof(
   stringValue,
 );
 
-/** Literal texts that fit each type; numbers and days also as the literals records meet. */
-const TEXTS: Record<ScalarTypeName, fc.Arbitrary<string>> = {
+/** Literal texts that fit each typed scalar; numbers and days also as the literals records meet. */
+const TYPED_TEXTS: Record<Exclude<ScalarTypeName, "any">, fc.Arbitrary<string>> = {
   string: stringValue,
   integer: fc.constantFrom("-1", "0", "1", "2", "10", "2.5", "-0", "01"),
   number: fc.constantFrom("-1.5", "0", "1", "2", "2.5", "10", "-0", "01"),
@@ -86,9 +86,12 @@ const TEXTS: Record<ScalarTypeName, fc.Arbitrary<string>> = {
 
 /** Texts of any type, and near misses, for filters not bound to the field's type. */
 const ANY_TEXT: fc.Arbitrary<string> = fc.oneof(
-  ...Object.values(TEXTS),
+  ...Object.values(TYPED_TEXTS),
   fc.constantFrom("abc", "2024-02-30", "-0", "01", "1e3", " 1"),
 );
+
+/** Literal texts that fit each type: every text fits an `any` field (grammar/language.md 4.3). */
+const TEXTS: Record<ScalarTypeName, fc.Arbitrary<string>> = { ...TYPED_TEXTS, any: ANY_TEXT };
 
 const OPERATORS: readonly ComparisonOperator[] = ["=", "!=", "<", "<=", ">", ">="];
 
@@ -188,13 +191,13 @@ function daysOf(value: unknown): string[] {
 }
 
 /**
- * Texts for comparing with, and for patterns on, the values found; `type` undefined takes every
- * kind.
+ * Texts for comparing with, and for patterns on, the values found; `type` undefined or `any`
+ * takes every kind.
  */
 function textsFrom(values: readonly unknown[], type: ScalarTypeName | undefined) {
   const equal = new Set<string>();
   const pattern = new Set<string>();
-  const wants = (kind: ScalarTypeName) => type === undefined || type === kind;
+  const wants = (kind: ScalarTypeName) => type === undefined || type === "any" || type === kind;
   for (const value of values) {
     // A long text would make filters run past maxLength; the pools have short ones enough.
     if (typeof value === "string" && wants("string") && value.length <= 64) {
@@ -275,7 +278,12 @@ function schemaPredicates(
   strict: boolean,
   records: readonly unknown[],
 ): fc.Arbitrary<WherePredicate> {
-  const fields = listScalarFields(schema);
+  // Below an `any` field every name is known and `any` too (4.3): a name records often hold.
+  const fields = listScalarFields(schema).flatMap((field) =>
+    field.type === "any"
+      ? [field, ...["id", "a"].map((name) => ({ path: [...field.path, name], type: field.type }))]
+      : [field],
+  );
   if (strict) {
     const wholes = listWholeFields(schema);
     if (fields.length === 0 && wholes.length === 0)
@@ -286,7 +294,7 @@ function schemaPredicates(
           fc.constant(pathOf(path)),
           textsFor(TEXTS[type], textsFrom(valuesAt(records, path), type)),
           type === "boolean" ? ["=", "!="] : OPERATORS,
-          type === "string",
+          type === "string" || type === "any",
           3,
         ),
       ),

@@ -2,10 +2,20 @@ import type { GrammarTable } from "./grammar-table.ts";
 import type { WherePredicate } from "./where.ts";
 
 /** The types a field may have (grammar/language.md 4.1), as far as an operator cares. */
-export type OperandKind = "string" | "integer" | "number" | "boolean" | "date" | "object" | "array";
+export type OperandKind =
+  | "string"
+  | "integer"
+  | "number"
+  | "boolean"
+  | "date"
+  | "any"
+  | "object"
+  | "array";
 
-const SCALARS: readonly OperandKind[] = ["string", "integer", "number", "boolean", "date"];
-const ORDERED: readonly OperandKind[] = ["string", "integer", "number", "date"];
+// An `any` field is typed value by value, as without a schema (4.3): it takes every operator.
+const SCALARS: readonly OperandKind[] = ["string", "integer", "number", "boolean", "date", "any"];
+const ORDERED: readonly OperandKind[] = ["string", "integer", "number", "date", "any"];
+const TEXTS: readonly OperandKind[] = ["string", "any"];
 const EVERY_KIND: readonly OperandKind[] = [...SCALARS, "object", "array"];
 
 /** One operator of a predicate (grammar/language.md 2.2), and the types of field it takes (4.3). */
@@ -38,7 +48,7 @@ export const WHERE_OPERATORS: readonly WhereOperator[] = [
   row(">=", "comparison", ORDERED, "greater than or equal to"),
   row("<", "comparison", ORDERED, "less than"),
   row("<=", "comparison", ORDERED, "less than or equal to"),
-  row("~", "pattern", ["string"], "matches a pattern: * at either end"),
+  row("~", "pattern", TEXTS, "matches a pattern: * at either end"),
   row("IN", "in", SCALARS, "equals one of a list"),
   row("NOT IN", "in", SCALARS, "equals none of a list, or is null", true),
   row("IS NULL", "isNull", EVERY_KIND, "is null or missing"),

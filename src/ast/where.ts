@@ -112,12 +112,20 @@ export const WHERE_KEYWORDS: ReadonlySet<string> = new Set([
 export const INVISIBLE_CLASS =
   "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u00a0\\u00ad\\u061c\\u1680\\u180e\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u206f\\u3000\\ufeff\\ufff9-\\ufffb";
 
+/** What no bare value or pattern holds, as the inside of a regex character class. */
+const NOT_BARE_CLASS = ` \\t\\r\\n(),"${INVISIBLE_CLASS}`;
+
 /**
- * A bare value (grammar/language.md 2.1): no white space, `(`, `)`, `,` or `"`, no invisible character,
- * and no `= ! < > ~` first. The lexer reads values by it and the formatter prints bare exactly
- * what it accepts.
+ * A character of a bare value or pattern (grammar/language.md 2.1), as a regex character class:
+ * no white space, `(`, `)`, `,` or `"`, no invisible character.
  */
-export const BARE_VALUE_PATTERN = `[^ \\t\\r\\n(),"=!<>~${INVISIBLE_CLASS}][^ \\t\\r\\n(),"${INVISIBLE_CLASS}]*`;
+export const BARE_CHAR_PATTERN = `[^${NOT_BARE_CLASS}]`;
+
+/**
+ * A bare value (grammar/language.md 2.1): characters of `BARE_CHAR_PATTERN`, and no `= ! < > ~`
+ * first. The lexer reads values by it and the formatter prints bare exactly what it accepts.
+ */
+export const BARE_VALUE_PATTERN = `[^=!<>~${NOT_BARE_CLASS}]${BARE_CHAR_PATTERN}*`;
 
 /** Builds a path node from `type.id` or from its segments. */
 export function path(segments: string | readonly string[], span: Span = NO_SPAN): PathNode {

@@ -118,6 +118,19 @@ export function readLimitMembers(caller: string, value: object): ParseLimits {
 const FLAT_LIMITS =
   "give maxLength and maxDepth directly among the options, as { maxLength: 4096, maxDepth: 16 }, not inside limits";
 
+/**
+ * The option names of an options interface `T`, in the order written: the compiler checks that
+ * `names` holds every member of `T` and nothing else, so the list a factory checks against
+ * cannot fall behind its interface.
+ */
+export function optionNamesOf<T extends object>(
+  names: {
+    readonly [K in keyof Required<T>]: true;
+  },
+): readonly string[] {
+  return Object.keys(names);
+}
+
 /** Refuses a member of an options object that is not among `names` (grammar/language.md 7.4). */
 export function checkOptionNames(
   caller: string,

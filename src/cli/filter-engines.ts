@@ -3,9 +3,12 @@
 // records in the same order; DuckDB hands over to JavaScript wherever it cannot read the dump.
 import { open } from "node:fs/promises";
 import { compileWhere } from "../api/compile-where.ts";
+import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
 import type { Predicate } from "../backends/predicate/compile-predicate.ts";
+import { findUntypedPredicate } from "../backends/sql/compile-sql.ts";
 import { type DumpShape, DumpSplitter } from "../dump/dump-reader.ts";
+import type { UnseenField } from "../dump/field-presence.ts";
 import { type DumpRecord, openDump } from "../dump/filter-dump.ts";
 import type { InvalidUtf8Mode } from "../dump/utf8.ts";
 import type { Schema } from "../schema/schema.ts";
@@ -42,6 +45,8 @@ const HEAD_BYTES = 4 * 1024 * 1024 + 65536;
 /** What the engines need of `qaql filter`'s plan. */
 export interface EnginePlan {
   readonly where: WhereExpression | undefined;
+  /** The selection, applied by the command itself, watched for fields no record holds. */
+  readonly fields: FieldsNode | undefined;
   readonly schema: Schema | undefined;
   readonly timeZone: string | undefined;
   readonly resource: string | undefined;
@@ -57,6 +62,8 @@ export interface MatchSource {
   /** Records and bytes read so far; undefined while DuckDB reads, which does not say. */
   readonly recordsRead: number | undefined;
   readonly bytesRead: number | undefined;
+  /** The fields no record read held, once read (grammar/language.md 10.4); none when DuckDB read. */
+  unseenFields(): UnseenField[];
 }
 
 /** What the head of a dump file shows: its shape and the records that lie whole in it. */
@@ -112,6 +119,11 @@ async function duckDbFit(
   if (plan.where === undefined) return { reason: "it needs --where", usage: true };
   if (plan.schema === undefined) {
     return { reason: "it needs --schema: SQL must know each field's type", usage: true };
+  }
+  const untyped = findUntypedPredicate(plan.where, plan.schema);
+  if (untyped !== undefined) {
+    const reason = `the schema gives "${untyped.field}" the type any: SQL must know its type`;
+    return { reason, usage: true };
   }
   if (duckdb === undefined) {
     return {
@@ -171,12 +183,13 @@ function selective(head: readonly unknown[], matches: Predicate): boolean {
 }
 
 function jsMatches(input: Input, plan: EnginePlan): MatchSource {
-  const { where, schema, timeZone, resource, invalidUtf8 } = plan;
+  const { where, fields, schema, timeZone, resource, invalidUtf8 } = plan;
   const options = { where, schema, timeZone, resource, invalidUtf8 };
-  const records = openDump("filter", input.bytes, options, CLI_OPTION_NAMES);
+  const records = openDump("filter", input.bytes, options, CLI_OPTION_NAMES, fields);
   return {
     engine: "js",
     batches: () => records.batches(),
+    unseenFields: () => records.unseenFields(),
     get resource() {
       return records.resource;
     },
@@ -234,6 +247,7 @@ function duckDbSource(
         }
       }
     },
+    unseenFields: () => fallback?.unseenFields() ?? [],
     get resource() {
       return fallback?.resource;
     },

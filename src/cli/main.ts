@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
+import { nearestName } from "../schema/schema.ts";
 import type { Command, CommandContext, Invocation } from "./command.ts";
 import { astCommand } from "./commands/ast.ts";
 import { checkCommand } from "./commands/check.ts";
@@ -56,6 +57,15 @@ function joinDashedValues(command: Command, args: readonly string[]): string[] {
   return joined;
 }
 
+/** ": did you mean --where?" for an unknown option near one of the command's, else "". */
+function optionHint(command: Command, error: unknown): string {
+  if ((error as NodeJS.ErrnoException).code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION") return "";
+  const typed = /'--?([^'=]+)/.exec((error as Error).message)?.[1];
+  const names = [...Object.keys(command.options), "help"];
+  const nearest = typed === undefined ? undefined : nearestName(typed, names);
+  return nearest === undefined ? "" : `: did you mean --${nearest}?`;
+}
+
 /** Parses a command's arguments; unknown options and stray arguments are usage errors. */
 function invoke(
   command: Command,
@@ -73,7 +83,7 @@ function invoke(
   } catch (error) {
     // parseArgs names the option in its message; its first sentence is the useful part.
     const message = (error as Error).message.split(/\.\s/)[0] ?? "invalid arguments";
-    throw new UsageError(message.replace(/\.$/, ""), command.name);
+    throw new UsageError(message.replace(/\.$/, "") + optionHint(command, error), command.name);
   }
   if (parsed.values.help) {
     context.stdout.write(`${command.help}\n`);
@@ -103,7 +113,14 @@ export async function main(args: readonly string[], context: CommandContext): Pr
       return EXIT.ok;
     }
     const command = COMMANDS.find((candidate) => candidate.name === name);
-    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+    if (!command) {
+      const nearest = nearestName(
+        name,
+        COMMANDS.map((candidate) => candidate.name),
+      );
+      const hint = nearest === undefined ? "" : `: did you mean ${nearest}?`;
+      throw new UsageError(`unknown command ${JSON.stringify(name)}${hint}`);
+    }
     return await invoke(command, rest, context);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,6 +1,7 @@
 import type { FieldsInput } from "../api/compile-fields.ts";
 import { readCompileOptions } from "../api/compile-options.ts";
-import { readFieldsInput, readWhereInput } from "../api/read-input.ts";
+import { asFieldsNode, readFieldsInput, readWhereInput } from "../api/read-input.ts";
+import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
 import { calendarOf } from "../backends/predicate/calendar.ts";
 import {
@@ -12,6 +13,7 @@ import { compileProjection, type Projection } from "../backends/projection/compi
 import type { ParseLimits } from "../base/limits.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readChoiceOption,
   readOptions,
   readStringOption,
@@ -19,6 +21,7 @@ import {
 } from "../check/read-options.ts";
 import { chunksOf, type DumpSource } from "./byte-source.ts";
 import { type DumpShape, DumpSplitter, type OptionNames } from "./dump-reader.ts";
+import { FieldPresence, type UnseenField } from "./field-presence.ts";
 import { INVALID_UTF8_MODES, type InvalidUtf8Mode } from "./utf8.ts";
 
 /** A record of a dump: a JSON object, as JSON.parse builds it. */
@@ -42,17 +45,17 @@ export interface FilterDumpOptions extends ParseLimits {
   readonly codeGeneration?: CodeGeneration | undefined;
 }
 
-const OPTION_NAMES = [
-  "where",
-  "fields",
-  "schema",
-  "timeZone",
-  "resource",
-  "invalidUtf8",
-  "codeGeneration",
-  "maxLength",
-  "maxDepth",
-];
+const OPTION_NAMES = optionNamesOf<FilterDumpOptions>({
+  where: true,
+  fields: true,
+  schema: true,
+  timeZone: true,
+  resource: true,
+  invalidUtf8: true,
+  codeGeneration: true,
+  maxLength: true,
+  maxDepth: true,
+});
 
 /**
  * The matching records of a dump, projected, in input order: iterate it once with `for await`,
@@ -64,6 +67,7 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
   readonly #splitter: DumpSplitter;
   readonly #matches: Predicate | undefined;
   readonly #project: Projection | undefined;
+  readonly #presence: FieldPresence | undefined;
   #started = false;
 
   /** @internal Built by `filterDump`, which checks the options first. */
@@ -72,11 +76,13 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
     splitter: DumpSplitter,
     matches: Predicate | undefined,
     project: Projection | undefined,
+    presence: FieldPresence | undefined,
   ) {
     this.#source = source;
     this.#splitter = splitter;
     this.#matches = matches;
     this.#project = project;
+    this.#presence = presence;
   }
 
   /** The member of a top-level object the records come from, once known; else undefined. */
@@ -97,6 +103,16 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
   /** Records read so far, matching or not. */
   get recordsRead(): number {
     return this.#splitter.recordsRead;
+  }
+
+  /**
+   * The fields of the filter and the selection that no record read so far held, each with the
+   * field the records do hold that it most likely stands for (`typ.id`: `type.id`): read once
+   * the records are, a mistyped name rather than a filter that matched nothing. Empty with a
+   * schema, which refused unknown fields before a byte was read.
+   */
+  unseenFields(): UnseenField[] {
+    return this.#presence?.unseen() ?? [];
   }
 
   /**
@@ -124,7 +140,9 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
     const splitter = this.#splitter;
     const matches = this.#matches;
     const project = this.#project;
+    const presence = this.#presence;
     for (let records = splitter.next(); records !== undefined; records = splitter.next()) {
+      presence?.observe(records);
       let kept = records as DumpRecord[];
       if (matches) kept = kept.filter((record) => matches(record));
       if (project) kept = kept.map((record) => project(record) as DumpRecord);
@@ -147,12 +165,16 @@ export function filterDump(source: DumpSource, options?: FilterDumpOptions): Dum
   return openDump("filterDump", source, options);
 }
 
-/** `filterDump` for a caller of its own, whose messages name the options by `optionNames`. */
+/**
+ * `filterDump` for a caller of its own, whose messages name the options by `optionNames`, and
+ * which may watch a selection it applies itself (`watchedFields`) for `unseenFields`.
+ */
 export function openDump(
   caller: string,
   source: unknown,
   options: unknown,
   optionNames?: OptionNames,
+  watchedFields?: FieldsNode,
 ): DumpRecords {
   const given = readOptions<FilterDumpOptions>(caller, options);
   checkOptionNames(caller, given, OPTION_NAMES);
@@ -166,19 +188,18 @@ export function openDump(
     given.invalidUtf8,
     INVALID_UTF8_MODES,
   );
-  const { where, fields } = given;
+  const where =
+    given.where === undefined ? undefined : readWhereInput(caller, given.where, limits, schema);
+  const fields =
+    given.fields === undefined ? undefined : readFieldsInput(caller, given.fields, limits, schema);
   const matches =
-    where === undefined
-      ? undefined
-      : compilePredicate(readWhereInput(caller, where, limits, schema), {
-          schema,
-          timeZone,
-          codeGeneration,
-        });
-  const project =
-    fields === undefined
-      ? undefined
-      : compileProjection(readFieldsInput(caller, fields, limits, schema));
+    where === undefined ? undefined : compilePredicate(where, { schema, timeZone, codeGeneration });
+  const project = fields === undefined ? undefined : compileProjection(fields);
+  // A schema has refused unknown fields already; without one, only the records can tell.
+  const presence =
+    schema === undefined && (where !== undefined || fields !== undefined || watchedFields)
+      ? new FieldPresence(where, watchedFields ?? (fields && asFieldsNode(fields)))
+      : undefined;
   const splitter = new DumpSplitter({ resource, invalidUtf8, optionNames });
-  return new DumpRecords(chunksOf(caller, source), splitter, matches, project);
+  return new DumpRecords(chunksOf(caller, source), splitter, matches, project, presence);
 }

@@ -7,8 +7,8 @@ export class SchemaDefinitionError extends QaqlError {
   /** The dotted path of the bad member (`level.id`, `tags[]`); `""` for the schema itself. */
   readonly path: string;
 
-  constructor(path: string, message: string) {
-    super("INVALID_SCHEMA", `defineSchema: ${path ? `at "${path}": ` : ""}${message}`);
+  constructor(path: string, message: string, caller = "defineSchema") {
+    super("INVALID_SCHEMA", `${caller}: ${path ? `at "${path}": ` : ""}${message}`);
     this.path = path;
   }
 

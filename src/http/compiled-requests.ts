@@ -5,7 +5,13 @@ import { formatWhere } from "../backends/format/format-where.ts";
 import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
 import { compileProjection, type Projection } from "../backends/projection/compile-projection.ts";
 import { type PageLinks, pageLinksMaker } from "../list/paginate.ts";
-import { type ListRequest, listParametersOf } from "../list/read-list-request.ts";
+import {
+  type ListRequest,
+  listParametersOf,
+  type ReadListRequestOptions,
+  readListParameters,
+  readListRequest,
+} from "../list/read-list-request.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { RecentCache } from "./recent-cache.ts";
 
@@ -114,17 +120,23 @@ export class CompiledRequests {
     this.#compilers = { store, schema, readingKey };
   }
 
-  /** The request of the query string `search`, read by `read` unless it is kept. */
-  get(search: string, read: () => ListRequest): CompiledRequest {
+  /**
+   * The request of the query string `search`, read with `options` (those of this reading key)
+   * unless it is kept; a miss decodes the string once, for the key and the reading alike.
+   */
+  get(search: string, options: ReadListRequestOptions): CompiledRequest {
     const parameters = listParametersOf(search);
-    // A repeated parameter or a broken escape: `read` throws its error, which is not kept.
-    if (parameters === undefined) return compile(deepFreeze(read()), this.#compilers);
+    // A repeated parameter or a broken escape: `readListRequest` throws its error, which is not kept.
+    if (parameters === undefined) {
+      return compile(deepFreeze(readListRequest(search, options)), this.#compilers);
+    }
     const { where, fields, page, size } = parameters;
     const mark = (value: string | undefined) => (value === undefined ? "-" : `=${value}`);
     const key = `r\0${this.#compilers.readingKey}\0${mark(where)}\0${mark(fields)}\0${mark(page)}\0${mark(size)}`;
     const texts = (where?.length ?? 0) + (fields?.length ?? 0);
     const bytes = ENTRY_BYTES + key.length * 2 + texts * BYTES_PER_CHARACTER;
-    const make = () => compile(deepFreeze(read()), this.#compilers);
+    const make = () =>
+      compile(deepFreeze(readListParameters(parameters, options)), this.#compilers);
     return this.#compilers.store.get(key, make, bytes) as CompiledRequest;
   }
 }

@@ -3,7 +3,6 @@ import type { Projection } from "../backends/projection/compile-projection.ts";
 import { QueryError } from "../errors/errors.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { resourceOf } from "../list/paginate.ts";
-import { readListRequest } from "../list/read-list-request.ts";
 import { type CompiledRequest, CompiledRequests } from "./compiled-requests.ts";
 import {
   checkSourceResult,
@@ -208,7 +207,7 @@ async function answer(
       timeZone = readTimeZone(call.header("timezone"), settings.timeZone);
       const { schema, limits, defaultSize, maxSize } = settings;
       const options = { schema, ...limits, defaultSize, maxSize };
-      compiled = memory.requests.get(url.search, () => readListRequest(url.search, options));
+      compiled = memory.requests.get(url.search, options);
     } catch (error) {
       if (!(error instanceof QueryError || error instanceof UnknownTimeZoneError)) throw error;
       return jsonAnswer(method, 400, mediaType, badRequestBody(error));

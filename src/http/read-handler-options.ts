@@ -3,6 +3,7 @@ import type { ParseLimits } from "../base/limits.ts";
 import { own } from "../base/members.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readLimitMembers,
   readOptions,
   readSchemaOption,
@@ -12,6 +13,7 @@ import {
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { readPageSizeOptions } from "../list/page-size.ts";
+import { inferSchema } from "../schema/infer-schema.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { ListSource, ListSourceFunction } from "./list-source.ts";
 import { isVendorName, supportedMediaTypes } from "./media-types.ts";
@@ -25,8 +27,12 @@ export interface ListHandlerOptions extends ParseLimits {
    * request (for data in a database).
    */
   readonly source: ListSource;
-  /** Validate `where` and `fields` against this schema and type values by it (grammar/language.md 4); a plain shape is defined on the fly. */
-  readonly schema?: SchemaOption | undefined;
+  /**
+   * Validate `where` and `fields` against this schema and type values by it (grammar/language.md
+   * 4); a plain shape is defined on the fly. `"infer"`, with an array source: the schema that
+   * `inferSchema` learns from the array, once, so a mistyped field is a 400 `UNKNOWN_FIELD`.
+   */
+  readonly schema?: SchemaOption | "infer" | undefined;
   /** The list's name in the response, `{ _links, <resource>: [ … ] }`; the last segment of the request's path unless set. */
   readonly resource?: string | undefined;
   /** The page size of a request without `size`; 20, or `maxSize` if smaller, unless set. */
@@ -79,20 +85,20 @@ export interface HandlerSettings {
 
 const CALLER = "createListHandler";
 
-const OPTION_NAMES: readonly (keyof ListHandlerOptions)[] = [
-  "source",
-  "schema",
-  "resource",
-  "defaultSize",
-  "maxSize",
-  "vendor",
-  "timeZone",
-  "baseUrl",
-  "maxLength",
-  "maxDepth",
-  "onError",
-  "cache",
-];
+const OPTION_NAMES = optionNamesOf<ListHandlerOptions>({
+  source: true,
+  schema: true,
+  resource: true,
+  defaultSize: true,
+  maxSize: true,
+  vendor: true,
+  timeZone: true,
+  baseUrl: true,
+  maxLength: true,
+  maxDepth: true,
+  onError: true,
+  cache: true,
+});
 
 function fail(option: string, problem: string): never {
   throw new InvalidOptionError(CALLER, option, problem);
@@ -193,6 +199,17 @@ function readBaseUrl(value: unknown): string {
   return `${isPath ? "" : url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
+function readHandlerSchema(value: unknown, source: CheckedSource): Schema | undefined {
+  if (value !== "infer") return readSchemaOption(CALLER, value);
+  if (source.kind !== "records" || !Array.isArray(source.records)) {
+    return fail(
+      "schema",
+      '"infer" learns the schema from an array source; give a schema for an iterable or a function',
+    );
+  }
+  return inferSchema(source.records);
+}
+
 function readOnError(value: unknown): HandlerSettings["onError"] {
   if (value === undefined) return (error) => console.error(error);
   if (typeof value === "function") return value as HandlerSettings["onError"];
@@ -214,7 +231,7 @@ export function readHandlerOptions(options: unknown): HandlerSettings {
   const member = (name: keyof ListHandlerOptions) => own(given, name);
   if (member("source") === undefined) fail("source", "the records are required");
   const source = readSource(member("source"));
-  const schema = readSchemaOption(CALLER, member("schema"));
+  const schema = readHandlerSchema(member("schema"), source);
   const sizes = readPageSizeOptions(CALLER, member("defaultSize"), member("maxSize"));
   const vendor = readVendor(CALLER, member("vendor"));
   return {

@@ -1,6 +1,6 @@
 import type { ParseLimits } from "../base/limits.ts";
 import { own } from "../base/members.ts";
-import { checkOptionNames, readOptions } from "../check/read-options.ts";
+import { checkOptionNames, optionNamesOf, readOptions } from "../check/read-options.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import type { Schema } from "../schema/schema.ts";
 import { RecentCache } from "./recent-cache.ts";
@@ -16,6 +16,7 @@ export interface ListRequestCacheOptions {
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const DEFAULT_MAX_ENTRIES = 4096;
 const CALLER = "ListRequestCache";
+const OPTION_NAMES = optionNamesOf<ListRequestCacheOptions>({ maxBytes: true, maxEntries: true });
 
 const stores = new WeakMap<ListRequestCache, RecentCache<string, unknown>>();
 
@@ -45,7 +46,7 @@ export class ListRequestCache {
   /** Throws `InvalidOptionError` for a bound that is no whole number from 0. */
   constructor(options?: ListRequestCacheOptions) {
     const given = readOptions<Record<string, unknown>>(CALLER, options);
-    checkOptionNames(CALLER, given, ["maxBytes", "maxEntries"]);
+    checkOptionNames(CALLER, given, OPTION_NAMES);
     this.maxBytes = readBound("maxBytes", own(given, "maxBytes"), DEFAULT_MAX_BYTES);
     this.maxEntries = readBound("maxEntries", own(given, "maxEntries"), DEFAULT_MAX_ENTRIES);
     stores.set(this, new RecentCache(this.maxEntries, this.maxBytes));

@@ -3,6 +3,7 @@ import { FIELDS_GRAMMAR } from "../ast/fields-grammar.ts";
 import { operatorsTaken, WHERE_GRAMMAR, type WhereFollow } from "../ast/where-grammar.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readOptions,
   readSchemaOption,
   type SchemaOption,
@@ -44,7 +45,7 @@ export interface Completions {
   readonly options: readonly CompletionOption[];
 }
 
-const OPTION_NAMES = ["schema"];
+const OPTION_NAMES = optionNamesOf<CompleteOptions>({ schema: true });
 
 /** Operators as options; a keyword operator right after a path needs the white space before it. */
 function operatorOptions(type: FieldType | undefined, spaced: boolean): CompletionOption[] {

@@ -2,6 +2,7 @@ import { tokenMatcher } from "chevrotain";
 import { calendarOf, dayBounds } from "../backends/predicate/calendar.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readOptions,
   readSchemaOption,
   readStringOption,
@@ -28,7 +29,7 @@ export interface Description {
   readonly text: string;
 }
 
-const OPTION_NAMES = ["schema", "timeZone"];
+const OPTION_NAMES = optionNamesOf<DescribeOptions>({ schema: true, timeZone: true });
 
 /**
  * What the token at `offset` of a `where` filter means: a path's type in the schema, or the
@@ -63,7 +64,10 @@ export function describeWhereAt(
   if (!tokenMatcher(token, Value)) return undefined;
   const day = readDate(token.image);
   const type = typeAt(schema, pathBefore(tokens, index));
-  if (day === undefined || (schema && type?.kind !== "date")) return undefined;
+  // An `any` field compares a date literal as no schema does: with numbers and Dates (2.3).
+  if (day === undefined || (schema && type?.kind !== "date" && type?.kind !== "any")) {
+    return undefined;
+  }
   const { start, end } = dayBounds(calendar, day);
   const instant = (ms: number) => new Date(ms).toISOString();
   return {

@@ -5,12 +5,14 @@ import { WHERE_GRAMMAR } from "../ast/where-grammar.ts";
 import type { ParseLimits } from "../base/limits.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readLimitMembers,
   readOptions,
   readSchemaOption,
   type SchemaOption,
 } from "../check/read-options.ts";
 import { QuerySyntaxError, type ValidationIssue } from "../errors/errors.ts";
+import { notADayWarnings } from "../schema/date-warnings.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateFields } from "../schema/validate-fields.ts";
 import { validateWhere } from "../schema/validate-where.ts";
@@ -40,6 +42,8 @@ export interface QueryDiagnostic {
   readonly expected?: readonly string[];
   /** For an unknown name: the text that most likely belongs in `[from, to)` instead (the quick fix). */
   readonly suggestion?: string;
+  /** `"warning"` for a text that is valid but likely means something else; absent for an error. */
+  readonly severity?: "warning";
 }
 
 /** How one language's text splits into clauses, for resuming after a syntax error. */
@@ -55,6 +59,8 @@ interface Recovery {
   readonly table: GrammarTable<string, string>;
   readonly parse: (text: string, limits: ParseLimits) => unknown;
   readonly validate: (ast: never, schema: Schema) => ValidationIssue[];
+  /** What is valid but likely a mistake, in a text that parsed. */
+  readonly warn: (ast: never, schema: Schema | undefined) => ValidationIssue[];
 }
 
 const whereRecovery: Recovery = {
@@ -69,6 +75,7 @@ const whereRecovery: Recovery = {
   table: WHERE_GRAMMAR,
   parse: parseWhere,
   validate: validateWhere,
+  warn: notADayWarnings,
 };
 
 const fieldsRecovery: Recovery = {
@@ -80,6 +87,7 @@ const fieldsRecovery: Recovery = {
   table: FIELDS_GRAMMAR,
   parse: parseFields,
   validate: validateFields,
+  warn: () => [],
 };
 
 /** Past this many syntax errors, an editor's user has more than enough to fix; the rest waits. */
@@ -87,13 +95,18 @@ const MAX_SYNTAX_ERRORS = 32;
 
 const BLANK = /^[ \t\r\n]*$/;
 
-const OPTION_NAMES = ["schema", "maxLength", "maxDepth"];
+const OPTION_NAMES = optionNamesOf<DiagnoseOptions>({
+  schema: true,
+  maxLength: true,
+  maxDepth: true,
+});
 
 /**
  * Every problem of a `where` filter at once, in the order of the text: the parser's first
  * syntax error, then those it finds after setting each broken clause aside (a comparison with
- * its AND or OR), then, on what remains, every problem the schema finds. Never throws for any
- * text; `InvalidOptionError` for bad options.
+ * its AND or OR), then, on what remains, every problem the schema finds and every warning
+ * (`severity: "warning"`: a day-shaped literal that names no day where values are untyped,
+ * grammar/language.md 2.3). Never throws for any text; `InvalidOptionError` for bad options.
  */
 export function diagnoseWhere(text: string, options?: DiagnoseOptions): QueryDiagnostic[] {
   return diagnose("diagnoseWhere", whereRecovery, text, options);
@@ -136,6 +149,8 @@ function diagnose(
       continue;
     }
     if (schema) found.push(...recovery.validate(ast as never, schema).map(fromIssue));
+    const warnings = recovery.warn(ast as never, schema);
+    found.push(...warnings.map((issue) => ({ ...fromIssue(issue), severity: "warning" as const })));
     break;
   }
   return found.sort((a, b) => a.from - b.from || a.to - b.to);

@@ -4,6 +4,7 @@ import type { ParseLimits } from "../base/limits.ts";
 import { own } from "../base/members.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readLimitMembers,
   readOptions,
   readSchemaOption,
@@ -16,6 +17,7 @@ import {
   QueryValidationError,
 } from "../errors/errors.ts";
 import { type SafeResult, safely } from "../errors/safe-result.ts";
+import type { Schema } from "../schema/schema.ts";
 import { parseFields } from "../syntax/parse-fields.ts";
 import { parseWhere } from "../syntax/parse-where.ts";
 import { type PageSizeOptions, readPageNumber, readPageSizeOptions } from "./page-size.ts";
@@ -99,14 +101,15 @@ function repeated(entry: Entry): QueryParameterError {
   });
 }
 
+/** The decoded `where`, `fields`, `page` and `size` of a query string, in the order it gives them. */
+export type DecodedListParameters = Readonly<Partial<Record<ListParameter, string>>>;
+
 /**
  * What a list request's answer depends on in its query string: the decoded `where`, `fields`,
  * `page` and `size`, absent ones as `undefined`, whatever else the string holds; `undefined`
  * when `readListRequest` would fail on a repeated parameter or a broken escape.
  */
-export function listParametersOf(
-  query: string,
-): Readonly<Partial<Record<ListParameter, string>>> | undefined {
+export function listParametersOf(query: string): DecodedListParameters | undefined {
   const values: Partial<Record<ListParameter, string>> = {};
   for (const entry of entriesOf(query)) {
     if (values[entry.name] !== undefined) return undefined;
@@ -118,24 +121,22 @@ export function listParametersOf(
 }
 
 const CALLER = "readListRequest";
-const OPTION_NAMES: readonly (keyof ReadListRequestOptions)[] = [
-  "schema",
-  "maxLength",
-  "maxDepth",
-  "defaultSize",
-  "maxSize",
-];
+const OPTION_NAMES = optionNamesOf<ReadListRequestOptions>({
+  schema: true,
+  maxLength: true,
+  maxDepth: true,
+  defaultSize: true,
+  maxSize: true,
+});
 
-/**
- * Reads a list request's `where`, `fields`, `page` and `size` (grammar/language.md 6) from
- * `URLSearchParams`, a query string (with or without `?`) or a whole URL, percent-decoding a
- * string strictly (`+` is a space); throws the first problem, positioned in its parameter's value,
- * and `InvalidOptionError` for bad options.
- */
-export function readListRequest(
-  query: URLSearchParams | string,
-  options?: ReadListRequestOptions,
-): ListRequest {
+/** The options of `readListRequest`, read and checked. */
+interface ReadSettings {
+  readonly parseOptions: ParseLimits & { readonly schema: Schema | undefined };
+  readonly defaultSize: number;
+  readonly maxSize: number;
+}
+
+function readSettings(options: ReadListRequestOptions | undefined): ReadSettings {
   const given = readOptions<Record<string, unknown>>(CALLER, options);
   checkOptionNames(CALLER, given, OPTION_NAMES);
   const { defaultSize, maxSize } = readPageSizeOptions(
@@ -147,23 +148,24 @@ export function readListRequest(
     ...readLimitMembers(CALLER, given),
     schema: readSchemaOption(CALLER, own(given, "schema")),
   };
-  const entries = entriesOf(query);
-  const seen = new Set<ListParameter>();
-  for (const entry of entries) {
-    if (seen.has(entry.name)) throw repeated(entry);
-    seen.add(entry.name);
-  }
+  return { parseOptions, defaultSize, maxSize };
+}
+
+// The values come one at a time so that a broken escape is reported after the parameters before it.
+function readValues(
+  values: Iterable<readonly [ListParameter, string]>,
+  settings: ReadSettings,
+): ListRequest {
+  const { parseOptions, defaultSize, maxSize } = settings;
   let where: WhereExpression | undefined;
   let fields: FieldsNode | undefined;
   let page: number | undefined;
   let size: number | undefined;
-  for (const entry of entries) {
-    const value = decodedValue(entry);
-    if (entry.name === "where")
-      where = BLANK.test(value) ? undefined : parseWhere(value, parseOptions);
-    else if (entry.name === "fields") {
+  for (const [name, value] of values) {
+    if (name === "where") where = BLANK.test(value) ? undefined : parseWhere(value, parseOptions);
+    else if (name === "fields") {
       fields = BLANK.test(value) ? undefined : parseFields(value, parseOptions);
-    } else if (entry.name === "page") page = readPageNumber("page", value, maxSize);
+    } else if (name === "page") page = readPageNumber("page", value, maxSize);
     else size = readPageNumber("size", value, maxSize);
   }
   return {
@@ -173,6 +175,42 @@ export function readListRequest(
     size: size ?? defaultSize,
     paginated: page !== undefined || size !== undefined,
   };
+}
+
+function* decodedValuesOf(entries: readonly Entry[]): Generator<[ListParameter, string]> {
+  for (const entry of entries) yield [entry.name, decodedValue(entry)];
+}
+
+/**
+ * Reads a list request's `where`, `fields`, `page` and `size` (grammar/language.md 6) from
+ * `URLSearchParams`, a query string (with or without `?`) or a whole URL, percent-decoding a
+ * string strictly (`+` is a space); throws the first problem, positioned in its parameter's value,
+ * and `InvalidOptionError` for bad options.
+ */
+export function readListRequest(
+  query: URLSearchParams | string,
+  options?: ReadListRequestOptions,
+): ListRequest {
+  const settings = readSettings(options);
+  const entries = entriesOf(query);
+  const seen = new Set<ListParameter>();
+  for (const entry of entries) {
+    if (seen.has(entry.name)) throw repeated(entry);
+    seen.add(entry.name);
+  }
+  return readValues(decodedValuesOf(entries), settings);
+}
+
+/**
+ * `readListRequest` of a query string whose parameters `listParametersOf` has decoded: the same
+ * request or the same error, without decoding the string again.
+ */
+export function readListParameters(
+  parameters: DecodedListParameters,
+  options?: ReadListRequestOptions,
+): ListRequest {
+  const settings = readSettings(options);
+  return readValues(Object.entries(parameters) as [ListParameter, string][], settings);
 }
 
 const isListRequestError = (error: unknown): error is ListRequestError =>

@@ -1,9 +1,11 @@
-// The whole OpenAPI document of the reference server in one file (over 500 lines): its
-// components and its paths name each other by `$ref`, and one file keeps every name in sight.
+// The OpenAPI document of the reference server, its components and paths in one file (over 500
+// lines): they name each other by `$ref`, and one file keeps every name in sight. The methods a
+// path refuses (path-methods.ts) and the links of its answers (operation-links.ts) are apart.
 import type { ParseLimits } from "../base/limits.ts";
 import { elementsOf, isPlainRecord, oneOf, own } from "../base/members.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readLimitMembers,
   readOptions,
   readSchemaOption,
@@ -16,6 +18,7 @@ import { readPageSizeOptions } from "../list/page-size.ts";
 import { queryDefinitionJsonSchema } from "../query/json-schema.ts";
 import { API_RESOURCE_NAMES, type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
 import type { Schema } from "../schema/schema.ts";
+import { answer, contentOf, parameterRef, ref, responseRef } from "./document-parts.ts";
 import { errorBodyJsonSchema, queryDefinitionErrorJsonSchema } from "./error-body-schema.ts";
 import {
   itemJsonSchema,
@@ -25,6 +28,8 @@ import {
 } from "./list-body-schema.ts";
 import { listParametersOf } from "./list-parameters.ts";
 import type { JsonSchema, OpenApiDocument, OpenApiParameter } from "./openapi-types.ts";
+import { pageLinks, recordLinks } from "./operation-links.ts";
+import { completePath, type PathSpec } from "./path-methods.ts";
 
 /**
  * Options of `apiServerOpenApi`; `maxLength` and `maxDepth` are the limits of grammar/language.md
@@ -61,15 +66,15 @@ const NAMES: Readonly<Record<ApiResourceName, { title: string; singular: string 
 };
 
 const CALLER = "apiServerOpenApi";
-const OPTION_NAMES = [
-  "vendor",
-  "resources",
-  "schemas",
-  "defaultSize",
-  "maxSize",
-  "maxLength",
-  "maxDepth",
-];
+const OPTION_NAMES = optionNamesOf<ApiServerOpenApiOptions>({
+  vendor: true,
+  resources: true,
+  schemas: true,
+  defaultSize: true,
+  maxSize: true,
+  maxLength: true,
+  maxDepth: true,
+});
 
 const isResourceName = (value: unknown): value is ApiResourceName =>
   (API_RESOURCE_NAMES as readonly unknown[]).includes(value);
@@ -124,15 +129,6 @@ function readSchemas(value: unknown): Readonly<Record<ApiResourceName, Schema>> 
     }
   }
   return read;
-}
-
-const ref = (section: string, name: string): JsonSchema => ({
-  $ref: `#/components/${section}/${name}`,
-});
-
-/** A Media Type map: the same schema in each type. */
-function contentOf(mediaTypes: readonly string[], schema: JsonSchema): JsonSchema {
-  return Object.fromEntries(mediaTypes.map((type) => [type, { schema }]));
 }
 
 /** The schema of a record's id in the path: the schema's `id` type where it is an integer. */
@@ -250,35 +246,52 @@ function errorSchema(): JsonSchema {
   return { ...base, properties: { ...properties, ...SERVER_ERROR_MEMBERS } };
 }
 
+/**
+ * The query's body as a Request Body component, its schema written there, not among the
+ * schemas: a member's default is what the server assumes when the member is absent, and
+ * generators of clients (openapi-typescript) read a default as "always present" except in a
+ * request body, where it makes the member optional, as it is.
+ */
+function queryDefinitionBody(mediaTypes: readonly string[]): JsonSchema {
+  // The definition's $id and $schema would restate what the document already says.
+  const { $schema: _, $id: __, ...definition } = queryDefinitionJsonSchema;
+  return {
+    required: true,
+    description:
+      "The query definition, in one of these media types, in UTF-8: charset=utf-8 is the " +
+      "one parameter taken.",
+    // The schema in each type, whole: generators do not follow a $ref into a request body.
+    content: contentOf(mediaTypes, definition),
+  };
+}
+
 function componentsOf(
   resources: readonly Resource[],
   mediaTypes: readonly string[],
   parameters: Record<string, OpenApiParameter>,
 ): OpenApiDocument["components"] {
-  const error = (description: string, headers?: JsonSchema): JsonSchema => ({
-    description,
-    ...(headers && { headers }),
-    content: contentOf(mediaTypes, ref("schemas", "Error")),
-  });
+  const error = (description: string, headers?: JsonSchema): JsonSchema =>
+    answer(description, contentOf(mediaTypes, ref("schemas", "Error")), headers);
+  const link = ref("schemas", "Link");
   const schemas: Record<string, JsonSchema> = {};
-  for (const resource of resources) schemas[resource.title] = itemJsonSchema(resource.schema);
+  for (const resource of resources) schemas[resource.title] = itemJsonSchema(resource.schema, link);
   for (const resource of resources) {
     const item = ref("schemas", resource.title);
     const links = ref("schemas", "Links");
     schemas[`${resource.title}List`] = listBodyJsonSchema(resource.name, links, item);
   }
   schemas.Link = linkJsonSchema();
-  schemas.Links = linksJsonSchema(ref("schemas", "Link"));
+  schemas.Links = linksJsonSchema(link);
   schemas.Token = TOKEN;
   schemas.Error = errorSchema();
+  const requestBodies: Record<string, JsonSchema> = {};
   if (resources.some((resource) => resource.name === "artefacts")) {
-    // The definition's $id and $schema would restate what the document already says.
-    const { $schema: _, $id: __, ...definition } = queryDefinitionJsonSchema;
-    schemas.QueryDefinition = definition;
     schemas.QueryResult = QUERY_RESULT;
     schemas.QueryDefinitionError = queryDefinitionErrorJsonSchema();
+    requestBodies.QueryDefinition = queryDefinitionBody(mediaTypes);
   }
   const wwwAuthenticate = { "WWW-Authenticate": ref("headers", "WWW-Authenticate") };
+  const inJson = contentOf(["application/json"], ref("schemas", "Error"));
   return {
     securitySchemes: {
       basic: {
@@ -294,13 +307,27 @@ function componentsOf(
       },
     },
     parameters,
+    ...(Object.keys(requestBodies).length > 0 && { requestBodies }),
     headers: {
+      "Cache-Control": {
+        description:
+          "no-store on every answer: an answer depends on the credentials, and no cache on the way may keep it.",
+        required: true,
+        schema: { type: "string", const: "no-store" },
+      },
+      Vary: {
+        description: "The request headers every answer depends on, besides its method and URL.",
+        required: true,
+        schema: { type: "string", const: "Accept, Authorization, timezone" },
+      },
       "WWW-Authenticate": {
         description: "The scheme the route takes, and why the credentials failed.",
+        required: true,
         schema: { type: "string" },
       },
       "Retry-After": {
         description: "The seconds to wait before asking again.",
+        required: true,
         schema: { type: "integer", minimum: 1 },
       },
     },
@@ -309,10 +336,12 @@ function componentsOf(
         "The request is wrong: a where or fields that does not parse or fit the schema " +
           "(UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole " +
           "number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a " +
-          "parameter given twice (REPEATED_PARAMETER), broken percent-encoding " +
-          "(MALFORMED_ENCODING), or an unknown timezone header (UNKNOWN_TIME_ZONE). The body " +
-          "gives the parameter, the position and a caret diagnostic.",
+          "parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query " +
+          "(MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone " +
+          "header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position " +
+          "and a caret diagnostic.",
       ),
+      MalformedUrl: error("A path segment holds a broken percent-escape (MALFORMED_URL)."),
       BadCredentials: error(
         "No credentials (MISSING_CREDENTIALS), another scheme than Basic (WRONG_SCHEME), " +
           "credentials that are not base64 of user:password (MALFORMED_CREDENTIALS), or a wrong " +
@@ -330,18 +359,16 @@ function componentsOf(
         wwwAuthenticate,
       ),
       NotFound: error("No such record (NOT_FOUND)."),
-      NotAcceptable: {
-        description:
-          "The Accept header accepts none of the media types served (NOT_ACCEPTABLE); the body, " +
+      NotAcceptable: answer(
+        "The Accept header accepts none of the media types served (NOT_ACCEPTABLE); the body, " +
           "in application/json, lists them in `supported`.",
-        content: contentOf(["application/json"], ref("schemas", "Error")),
-      },
-      HeaderTooLarge: {
-        description:
-          "The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers " +
+        inJson,
+      ),
+      HeaderTooLarge: answer(
+        "The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers " +
           "together are larger than 256 KiB (MALFORMED_REQUEST).",
-        content: contentOf(["application/json"], ref("schemas", "Error")),
-      },
+        inJson,
+      ),
       TooManyTokenRequests: error(
         "Too many tokens asked for by this user (TOO_MANY_TOKEN_REQUESTS): a user gets 20 at " +
           "once, then 60 a minute.",
@@ -353,9 +380,6 @@ function componentsOf(
   };
 }
 
-const responseRef = (name: string) => ref("responses", name);
-const parameterRef = (name: string) => ref("parameters", name);
-
 /** The responses every Bearer route may give besides its own. */
 const BEARER_RESPONSES = {
   "401": responseRef("Unauthorized"),
@@ -365,37 +389,45 @@ const BEARER_RESPONSES = {
   "500": responseRef("InternalError"),
 };
 
-function pathsOf(resources: readonly Resource[], mediaTypes: readonly string[]) {
-  const paths: Record<string, JsonSchema> = {
+function pathsOf(
+  resources: readonly Resource[],
+  mediaTypes: readonly string[],
+  responses: Readonly<Record<string, unknown>>,
+): Record<string, JsonSchema> {
+  const specs: Record<string, PathSpec> = {
     "/token": {
-      get: {
-        tags: ["token"],
-        operationId: "getToken",
-        summary: "Get a temporary token",
-        description:
-          "Exchanges the server's user and password (HTTP Basic) for a token to send as " +
-          "Authorization: Bearer <token> on every other route.",
-        security: [{ basic: [] }],
-        responses: {
-          "200": {
-            description: "A new token.",
-            content: contentOf(mediaTypes, ref("schemas", "Token")),
+      name: "Token",
+      tag: "token",
+      parameters: [],
+      headRefused:
+        "A token made for an answer without a body could never be used, and would spend the user's token rate.",
+      operations: {
+        get: {
+          tags: ["token"],
+          operationId: "getToken",
+          summary: "Get a temporary token",
+          description:
+            "Exchanges the server's user and password (HTTP Basic) for a token to send as " +
+            "Authorization: Bearer <token> on every other route.",
+          security: [{ basic: [] }],
+          responses: {
+            "200": answer("A new token.", contentOf(mediaTypes, ref("schemas", "Token"))),
+            "401": responseRef("BadCredentials"),
+            "406": responseRef("NotAcceptable"),
+            "429": responseRef("TooManyTokenRequests"),
+            "431": responseRef("HeaderTooLarge"),
+            "500": responseRef("InternalError"),
           },
-          "401": responseRef("BadCredentials"),
-          "406": responseRef("NotAcceptable"),
-          "429": responseRef("TooManyTokenRequests"),
-          "431": responseRef("HeaderTooLarge"),
-          "500": responseRef("InternalError"),
         },
-      },
-      delete: {
-        tags: ["token"],
-        operationId: "deleteToken",
-        summary: "Revoke the token presented",
-        description:
-          "Revokes the Bearer token of this request, temporary or permanent: later requests " +
-          "with it are 401 UNKNOWN_TOKEN.",
-        responses: { "204": { description: "The token is revoked." }, ...BEARER_RESPONSES },
+        delete: {
+          tags: ["token"],
+          operationId: "deleteToken",
+          summary: "Revoke the token presented",
+          description:
+            "Revokes the Bearer token of this request, temporary or permanent: later requests " +
+            "with it are 401 UNKNOWN_TOKEN.",
+          responses: { "204": answer("The token is revoked."), ...BEARER_RESPONSES },
+        },
       },
     },
   };
@@ -405,16 +437,16 @@ function pathsOf(resources: readonly Resource[], mediaTypes: readonly string[]) 
     operationId: string,
     summary: string,
     description: string,
-    pathParameters: readonly JsonSchema[] = [],
+    pathParameters: readonly string[] = [],
     notFound?: string,
-  ): JsonSchema => ({
+  ): Record<string, JsonSchema> => ({
     get: {
       tags: [resource.name],
       operationId,
       summary,
       description: `${description} A page of at most size records, with links to the pages around it.`,
       parameters: [
-        ...pathParameters,
+        ...pathParameters.map(parameterRef),
         parameterRef(`${resource.name}Where`),
         parameterRef(`${resource.name}Fields`),
         parameterRef("page"),
@@ -423,8 +455,11 @@ function pathsOf(resources: readonly Resource[], mediaTypes: readonly string[]) 
       ],
       responses: {
         "200": {
-          description: `A page of the ${resource.name}.`,
-          content: contentOf(mediaTypes, ref("schemas", `${resource.title}List`)),
+          ...answer(
+            `A page of the ${resource.name}.`,
+            contentOf(mediaTypes, ref("schemas", `${resource.title}List`)),
+          ),
+          links: pageLinks(operationId, pathParameters),
         },
         "400": responseRef("BadRequest"),
         ...(notFound && { "404": { ...responseRef("NotFound"), description: notFound } }),
@@ -434,99 +469,134 @@ function pathsOf(resources: readonly Resource[], mediaTypes: readonly string[]) 
   });
   for (const resource of resources) {
     const { name, title, singular, idName } = resource;
-    paths[`/${name}`] = list(
-      resource,
-      `list${title}s`,
-      `List the ${name}`,
-      `The ${name} that where keeps, each projected by fields.`,
-    );
-    paths[`/${name}/{${idName}}`] = {
-      get: {
-        tags: [name],
-        operationId: `get${title}`,
-        summary: `Get one ${singular}`,
-        description: `The ${singular} whose id is given, projected by fields.`,
-        parameters: [parameterRef(idName), parameterRef(`${name}Fields`)],
-        responses: {
-          "200": {
-            description: `The ${singular}.`,
-            content: contentOf(mediaTypes, ref("schemas", title)),
+    specs[`/${name}`] = {
+      name: `${title}s`,
+      tag: name,
+      parameters: [],
+      operations: list(
+        resource,
+        `list${title}s`,
+        `List the ${name}`,
+        `The ${name} that where keeps, each projected by fields.`,
+      ),
+    };
+    specs[`/${name}/{${idName}}`] = {
+      name: title,
+      tag: name,
+      parameters: [parameterRef(idName)],
+      operations: {
+        get: {
+          tags: [name],
+          operationId: `get${title}`,
+          summary: `Get one ${singular}`,
+          description: `The ${singular} whose id is given, projected by fields.`,
+          parameters: [
+            parameterRef(idName),
+            parameterRef(`${name}Fields`),
+            parameterRef("timezone"),
+          ],
+          responses: {
+            "200": {
+              ...answer(`The ${singular}.`, contentOf(mediaTypes, ref("schemas", title))),
+              links: recordLinks(resource, has),
+            },
+            "400": responseRef("BadRequest"),
+            "404": { ...responseRef("NotFound"), description: `No ${singular} has that id.` },
+            ...BEARER_RESPONSES,
           },
-          "400": responseRef("BadRequest"),
-          "404": { ...responseRef("NotFound"), description: `No ${singular} has that id.` },
-          ...BEARER_RESPONSES,
         },
       },
     };
     if (name === "projects" && has("artefacts")) {
       const artefacts = resources.find((r) => r.name === "artefacts") as Resource;
-      paths["/projects/{projectName}/artefacts"] = list(
-        artefacts,
-        "listProjectArtefacts",
-        "List the artefacts of a project",
-        "The artefacts of the project with that name that where keeps, each projected by fields.",
-        [parameterRef("projectName")],
-        "No project has that name.",
-      );
+      specs["/projects/{projectName}/artefacts"] = {
+        name: "ProjectArtefacts",
+        tag: "artefacts",
+        parameters: [parameterRef("projectName")],
+        operations: list(
+          artefacts,
+          "listProjectArtefacts",
+          "List the artefacts of a project",
+          "The artefacts of the project with that name that where keeps, each projected by fields.",
+          ["projectName"],
+          "No project has that name.",
+        ),
+      };
     }
     if (name === "artefacts" && has("findings")) {
       const findings = resources.find((r) => r.name === "findings") as Resource;
-      paths["/artefacts/{artefactId}/findings"] = list(
-        findings,
-        "listArtefactFindings",
-        "List the findings in an artefact",
-        "The findings located in that artefact or below it that where keeps, each projected by fields.",
-        [parameterRef("artefactId")],
-        "No artefact has that id.",
-      );
+      specs["/artefacts/{artefactId}/findings"] = {
+        name: "ArtefactFindings",
+        tag: "findings",
+        parameters: [parameterRef("artefactId")],
+        operations: list(
+          findings,
+          "listArtefactFindings",
+          "List the findings in an artefact",
+          "The findings located in that artefact or below it that where keeps, each projected by fields.",
+          ["artefactId"],
+          "No artefact has that id.",
+        ),
+      };
     }
-    if (name === "artefacts") paths["/artefacts/{artefactId}/query"] = queryPath(mediaTypes);
+    if (name === "artefacts") {
+      specs["/artefacts/{artefactId}/query"] = {
+        name: "ArtefactQuery",
+        tag: "artefacts",
+        parameters: [parameterRef("artefactId")],
+        operations: { post: queryOperation(mediaTypes) },
+      };
+    }
   }
-  return paths;
+  return Object.fromEntries(
+    Object.entries(specs).map(([path, spec]) => [path, completePath(spec, mediaTypes, responses)]),
+  );
 }
 
-function queryPath(mediaTypes: readonly string[]): JsonSchema {
-  const error = (description: string, headers?: JsonSchema) => ({
-    description,
-    ...(headers && { headers }),
-    content: contentOf(mediaTypes, ref("schemas", "Error")),
-  });
+function queryOperation(mediaTypes: readonly string[]): JsonSchema {
+  const error = (description: string, headers?: JsonSchema) =>
+    answer(description, contentOf(mediaTypes, ref("schemas", "Error")), headers);
   return {
-    post: {
-      tags: ["artefacts"],
-      operationId: "queryArtefact",
-      summary: "Run a query definition from an artefact",
-      description:
-        "Runs the query definition of the body over the artefacts below (or linked to) this " +
-        "artefact: which ones, in which order, how many, and which columns (grammar/language.md 8).",
-      parameters: [parameterRef("artefactId")],
-      requestBody: {
-        required: true,
-        content: { "application/json": { schema: ref("schemas", "QueryDefinition") } },
-      },
-      responses: {
-        "200": {
-          description: "The table: its columns, one row per artefact, and the total.",
-          content: contentOf(mediaTypes, ref("schemas", "QueryResult")),
+    tags: ["artefacts"],
+    operationId: "queryArtefact",
+    summary: "Run a query definition from an artefact",
+    description:
+      "Runs the query definition of the body over the artefacts below (or linked to) this " +
+      "artefact: which ones, in which order, how many, and which columns (grammar/language.md 8).",
+    parameters: [parameterRef("artefactId")],
+    requestBody: ref("requestBodies", "QueryDefinition"),
+    responses: {
+      "200": answer(
+        "The table: its columns, one row per artefact, and the total.",
+        contentOf(mediaTypes, ref("schemas", "QueryResult")),
+      ),
+      "400": answer(
+        "A body that is not JSON (MALFORMED_JSON) or was cut short (MALFORMED_REQUEST), a path " +
+          "segment with a broken percent-escape (MALFORMED_URL), or a query definition that does " +
+          "not fit (the code of its first issue, such as UNKNOWN_KEY): issues lists its problems, " +
+          "each at the JSON Pointer of its member; past 100, the first 100, with issueCount " +
+          "and truncated.",
+        contentOf(mediaTypes, ref("schemas", "QueryDefinitionError")),
+      ),
+      "404": { ...responseRef("NotFound"), description: "No artefact has that id." },
+      "413": error("The body is larger than the server reads (BODY_TOO_LARGE)."),
+      "415": error(
+        "The body is not in one of the media types of the request body, or is said to be in " +
+          "another character set than UTF-8 (UNSUPPORTED_MEDIA_TYPE).",
+        {
+          "Accept-Post": {
+            description: "The media types the body may be sent in.",
+            required: true,
+            schema: { type: "string", const: mediaTypes.join(", ") },
+          },
         },
-        "400": {
-          description:
-            "A body that is not JSON (MALFORMED_JSON), or a query definition that does not fit " +
-            "(the code of its first issue, such as UNKNOWN_KEY): issues lists its problems, " +
-            "each at the JSON Pointer of its member; past 100, the first 100, with issueCount " +
-            "and truncated.",
-          content: contentOf(mediaTypes, ref("schemas", "QueryDefinitionError")),
-        },
-        "404": { ...responseRef("NotFound"), description: "No artefact has that id." },
-        "413": error("The body is larger than the server reads (BODY_TOO_LARGE)."),
-        "415": error("The body is not sent as JSON (UNSUPPORTED_MEDIA_TYPE)."),
-        "429": error(
-          "This client's query definitions took more than its share of the server's time " +
-            "(TOO_MANY_QUERIES): 1 s at once, then 50 ms a second unless the server says otherwise.",
-          { "Retry-After": ref("headers", "Retry-After") },
-        ),
-        ...BEARER_RESPONSES,
-      },
+      ),
+      "429": error(
+        "This client's query definitions took more than its share of the server's time " +
+          "(TOO_MANY_QUERIES): 1 s at once, then 50 ms a second unless the server says otherwise.",
+        { "Retry-After": ref("headers", "Retry-After") },
+      ),
+      ...BEARER_RESPONSES,
     },
   };
 }
@@ -548,8 +618,9 @@ function parametersOf(
     name: "timezone",
     in: "header",
     description:
-      'The IANA time zone ("Europe/Paris", "UTC") in which where compares dates with days; ' +
-      "UTC when absent. An unknown zone is a 400 UNKNOWN_TIME_ZONE.",
+      'The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares ' +
+      "dates with days; UTC when absent. One record has no filter to read it with, but checks " +
+      "it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE.",
     required: false,
     schema: { type: "string" },
     examples: { paris: { summary: "a zone by its IANA name", value: "Europe/Paris" } },
@@ -600,6 +671,7 @@ export function apiServerOpenApi(options?: ApiServerOpenApiOptions): OpenApiDocu
   const parameters = parametersOf(resources, (schema) =>
     listParametersOf({ schema, limits, ...sizes }),
   );
+  const components = componentsOf(resources, mediaTypes, parameters);
   return {
     openapi: "3.1.0",
     info: {
@@ -622,7 +694,7 @@ export function apiServerOpenApi(options?: ApiServerOpenApiOptions): OpenApiDocu
         description: `The ${name}, and the routes of one ${singular}.`,
       })),
     ],
-    paths: pathsOf(resources, mediaTypes),
-    components: componentsOf(resources, mediaTypes, parameters),
+    paths: pathsOf(resources, mediaTypes, components.responses as Record<string, unknown>),
+    components,
   };
 }

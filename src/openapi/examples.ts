@@ -36,6 +36,8 @@ const SAMPLES: Readonly<
   number: { operator: ">=", value: "2.5", list: ["1.5", "2.5"] },
   boolean: { operator: "=", value: "true", list: ["true"] },
   date: { operator: ">=", value: "2024-01-01", list: ["2024-01-01", "2024-12-31"] },
+  // Values of several kinds: equality with a text, which means the same for each of them.
+  any: { operator: "=", value: "example", list: ["example", "other"] },
 };
 
 /** A one-segment path that is a keyword cannot stand in a filter (grammar/language.md 1.3). */

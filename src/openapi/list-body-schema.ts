@@ -1,6 +1,7 @@
 import { own } from "../base/members.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readOptions,
   readSchemaOption,
   type SchemaOption,
@@ -49,11 +50,25 @@ export function linksJsonSchema(link: JsonSchema = linkJsonSchema()): JsonSchema
   };
 }
 
-/** The JSON Schema of a record: the schema's fields (no `$schema`, to embed), or any object. */
-export function itemJsonSchema(schema: Schema | undefined): JsonSchema {
+/** The JSON Schema of a record's `_links`: links by name, each given as `link` (inline or a `$ref`). */
+export function recordLinksJsonSchema(link: JsonSchema = linkJsonSchema()): JsonSchema {
+  return {
+    type: "object",
+    additionalProperties: link,
+    description: "Links to this record and to what it names, by name (self, artefacts, …).",
+  };
+}
+
+/**
+ * The JSON Schema of a record as a response holds it: the schema's fields (no `$schema`, to
+ * embed) and its `_links`, which no schema declares (grammar/language.md 4.4), or any object.
+ */
+export function itemJsonSchema(schema: Schema | undefined, link?: JsonSchema): JsonSchema {
   if (schema === undefined) return { type: "object" };
-  const { $schema: _, ...item } = schemaToJsonSchema(schema);
-  return item;
+  const { $schema: _, properties, ...item } = schemaToJsonSchema(schema);
+  // A schema that names `_links` itself keeps its own reading of it.
+  if (Object.hasOwn(properties, "_links")) return { ...item, properties };
+  return { ...item, properties: { ...properties, _links: recordLinksJsonSchema(link) } };
 }
 
 /** The JSON Schema of a page of a list, its links and items given inline or as `$ref`s. */
@@ -84,7 +99,7 @@ export function listBodyJsonSchema(
 }
 
 const CALLER = "listResponseJsonSchema";
-const OPTION_NAMES = ["schema", "resource"];
+const OPTION_NAMES = optionNamesOf<ListResponseJsonSchemaOptions>({ schema: true, resource: true });
 
 /**
  * The JSON Schema (draft 2020-12) of a list response, `{ _links: { self, first, last,

@@ -2,6 +2,7 @@ import { type ParseLimits, resolveLimits } from "../base/limits.ts";
 import { own } from "../base/members.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readLimitMembers,
   readOptions,
   readSchemaOption,
@@ -109,7 +110,13 @@ export function listParametersOf(settings: ListParameterSettings): ListParameter
 }
 
 const CALLER = "openApiListParameters";
-const OPTION_NAMES = ["schema", "maxLength", "maxDepth", "defaultSize", "maxSize"];
+const OPTION_NAMES = optionNamesOf<OpenApiListParametersOptions>({
+  schema: true,
+  maxLength: true,
+  maxDepth: true,
+  defaultSize: true,
+  maxSize: true,
+});
 
 /**
  * The OpenAPI 3.1 parameter objects of a list request's `where`, `fields`, `page` and `size`

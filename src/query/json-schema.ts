@@ -35,12 +35,16 @@ function toSchema(spec: ValueSpec): JsonSchema {
   }
 }
 
-/** `if` the member `name` is present with a value not in `values` (or absent, when its default is not), `then` `forbidden` is absent. */
+/**
+ * `if` the member `name` holds one of `values` (or is absent, when its default is one), `then`
+ * `applied` (the defaults of the members that apply then), `else` `forbidden` is absent.
+ */
 function toRule(
   properties: PropertiesSpec,
   name: string,
   values: readonly (string | boolean)[],
   forbidden: JsonSchema,
+  applied?: JsonSchema,
 ): JsonSchema {
   const sibling = properties[name];
   const allowed = { enum: [...values] };
@@ -49,7 +53,8 @@ function toRule(
   const condition = absentAllowed
     ? { properties: { [name]: allowed } }
     : { properties: { [name]: allowed }, required: [name] };
-  return { if: condition, else: forbidden };
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then`, plain data never awaited.
+  return { if: condition, ...(applied && { then: applied }), else: forbidden };
 }
 
 function toObjectSchema(title: string, properties: PropertiesSpec): JsonSchema {
@@ -57,16 +62,28 @@ function toObjectSchema(title: string, properties: PropertiesSpec): JsonSchema {
   const required: string[] = [];
   const rules: JsonSchema[] = [];
   for (const [name, property] of Object.entries(properties)) {
+    const rule = property.appliesWhen;
+    const where =
+      rule !== undefined && property.default !== undefined
+        ? ` On ${rule.where} only, where it is ${JSON.stringify(property.default)} when absent.`
+        : "";
     const member: Record<string, unknown> = {
-      description: property.description,
+      description: `${property.description}${where}`,
       ...toSchema(property.value),
     };
-    if (property.default !== undefined) member.default = property.default;
+    // A member that applies only beside some values has its default only there, in the
+    // rule's `then`: stated beside its type, a generator of clients would fill it in where the
+    // rule forbids it (a MEASURE column with the default displayType is NOT_APPLICABLE).
+    if (property.default !== undefined && rule === undefined) member.default = property.default;
     members[name] = member;
     if (property.required) required.push(name);
-    const rule = property.appliesWhen;
     if (rule === undefined || rule.sibling.startsWith("../")) continue;
-    rules.push(toRule(properties, rule.sibling, rule.values, { properties: { [name]: false } }));
+    const applied =
+      property.default === undefined
+        ? undefined
+        : { properties: { [name]: { default: property.default } } };
+    const forbidden = { properties: { [name]: false } };
+    rules.push(toRule(properties, rule.sibling, rule.values, forbidden, applied));
   }
   // Rules on `../type` belong to the parent: the nested member is forbidden for the other types.
   for (const [name, property] of Object.entries(properties)) {

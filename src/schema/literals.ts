@@ -41,3 +41,44 @@ export function readDate(text: string): number | undefined {
     return undefined;
   return daysFromCivil(year, month, day);
 }
+
+/** Milliseconds in a day of UTC. */
+export const DAY_MS = 86_400_000;
+
+const DATE_TIME =
+  /^([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(?:([Zz])|([+-])([0-9]{2}):?([0-9]{2}))?$/;
+
+/** A date value's text read: a calendar day, or an instant in epoch milliseconds. */
+export type DateText =
+  | { readonly day: number; readonly instant?: undefined }
+  | { readonly instant: number; readonly day?: undefined };
+
+/**
+ * A string value of a date field read as grammar/language.md 2.5 says: `yyyy-MM-dd`, or a date-time
+ * without an offset (a wall time: its day is its date part), is a day; a date-time with an offset
+ * is an instant; fractions go to microseconds and offsets to ±14:59, as far as SQL engines read
+ * them (decided here). Undefined for any other text.
+ */
+export function readDateText(text: string): DateText | undefined {
+  if (text.length === 10) {
+    const day = readDate(text);
+    return day === undefined ? undefined : { day };
+  }
+  const match = DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const day = readDate(match[1] as string);
+  const hour = Number(match[2]);
+  const minute = Number(match[3]);
+  const second = match[4] === undefined ? 0 : Number(match[4]);
+  if (day === undefined || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (match[7] !== undefined && (Number(match[8]) > 14 || Number(match[9]) > 59)) return undefined;
+  if (match[6] === undefined && match[7] === undefined) return { day };
+  const fraction = match[5] === undefined ? 0 : Number(`0.${match[5]}`) * 1000;
+  const offset =
+    match[7] === undefined
+      ? 0
+      : (match[7] === "-" ? -1 : 1) * (Number(match[8]) * 60 + Number(match[9])) * 60_000;
+  return {
+    instant: day * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + fraction - offset,
+  };
+}

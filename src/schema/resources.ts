@@ -1,6 +1,12 @@
 import { defineSchema, type Schema } from "./schema.ts";
 
-/** The schemas of the API's resources, as far as the API documents them (grammar/language.md 4). */
+// Rating indicators of an artefact, one object per indicator the quality model computes.
+const INDICATOR = { rank: "number", level: "string", mnemonic: "string" } as const;
+
+/**
+ * The schemas of the API's resources: the fields its documentation lists, and the fields the
+ * records of `sample/dump.json` also carry (grammar/language.md 4.2).
+ */
 export const schemas: {
   readonly project: Schema;
   readonly artefact: Schema;
@@ -28,6 +34,36 @@ export const schemas: {
     path: "string",
     type: { id: "string" },
     rank: "number",
+    projectId: "integer",
+    parentId: "integer",
+    rating: "string",
+    measures: {
+      LOC: "number",
+      FILES: "number",
+      CC: "number",
+      COMMENTS: "number",
+      DUPLICATION: "number",
+      FUNCTIONS: "number",
+    },
+    indicators: {
+      MAINTAINABILITY: INDICATOR,
+      RELIABILITY: INDICATOR,
+      COMPLEXITY: INDICATOR,
+      SECURITY: INDICATOR,
+    },
+    infos: {
+      LANGUAGE: "string",
+      LICENSE: "string",
+      REPOSITORY: "string",
+      AUTHOR: "string",
+      ENCODING: "string",
+    },
+    links: {
+      IMPORTS: ["integer"],
+      DEPENDS_ON: ["integer"],
+      CALLS: ["integer"],
+      INHERITS: ["integer"],
+    },
   }),
   finding: defineSchema({
     id: "integer",
@@ -39,10 +75,14 @@ export const schemas: {
       id: "string",
       name: "string",
       description: "string",
-      categories: "array",
-      families: "array",
+      categories: [
+        { id: "string", level: { id: "string", name: "string" }, scale: { name: "string" } },
+      ],
+      families: ["string"],
     },
-    locations: "array",
+    locations: [{ artefactId: "integer", line: "integer", column: "integer" }],
+    projectId: "integer",
+    creationDate: "date",
   }),
 };
 

@@ -12,12 +12,34 @@ import { type FieldType, MAX_SCHEMA_DEPTH, readSchema, type Schema } from "./sch
 /** The dialect `schemaToJsonSchema` writes, named in its `$schema`. */
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
-/** The JSON Schema `schemaToJsonSchema` writes for one field type. */
+// The texts a date field holds (grammar/language.md 2.5), written as a regular expression that
+// needs no format plugin: a real day of years 0001-9999, then optionally a time with an offset or
+// without one. `readDateText` reads exactly these texts; a test holds the two together.
+const YEAR = "(?:[0-9]{3}[1-9]|[0-9]{2}[1-9]0|[0-9][1-9]00|[1-9]000)";
+const LEAP_YEAR =
+  "(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)";
+const MONTH_DAY =
+  "(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)";
+const TIME =
+  "[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]{1,6})?)?(?:[Zz]|[+-](?:0[0-9]|1[0-4]):?[0-5][0-9])?";
+
+/** The `pattern` of a `date` field's JSON Schema: `yyyy-MM-dd`, or a date-time (grammar/language.md 2.5). */
+export const DATE_JSON_PATTERN =
+  `^(?:${YEAR}-${MONTH_DAY}|${LEAP_YEAR}-02-29)(?:${TIME})?$` as const;
+
+/** The JSON Schema types `schemaToJsonSchema` writes for a scalar field other than `date` and `any`. */
+type ScalarJsonType = "string" | "integer" | "number" | "boolean";
+
+/**
+ * The JSON Schema `schemaToJsonSchema` writes for one field type: every type admits null, as a
+ * missing or null field is null (grammar/language.md 2.4); `{}` for `any`.
+ */
 export type FieldJsonSchema =
-  | { type: "string" | "integer" | "number" | "boolean" }
-  | { type: "string"; format: "date" }
-  | { type: "object"; properties?: Record<string, FieldJsonSchema> }
-  | { type: "array"; items?: FieldJsonSchema };
+  | Record<string, never>
+  | { type: [ScalarJsonType, "null"] }
+  | { type: ["string", "null"]; pattern: typeof DATE_JSON_PATTERN }
+  | { type: ["object", "null"]; properties?: Record<string, FieldJsonSchema> }
+  | { type: ["array", "null"]; items?: FieldJsonSchema };
 
 /** The JSON Schema `schemaToJsonSchema` writes for a resource: plain JSON, a fresh object each call. */
 export interface ResourceJsonSchema {
@@ -84,6 +106,27 @@ function escapeSegment(name: string): string {
 
 function fail(pointer: string, keyword: string, message: string): never {
   throw new JsonSchemaMappingError(pointer, keyword, message);
+}
+
+// Keywords that only annotate: a subschema of these alone accepts every value.
+const ANNOTATIONS: ReadonlySet<string> = new Set([
+  "title",
+  "description",
+  "$comment",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+
+/**
+ * Whether a subschema accepts every value, so that its field is `any`: `true`, `{}`, or
+ * annotations alone. A subschema with constraints but no type (`{ "minimum": 1 }`) is not one.
+ */
+function acceptsAnything(schema: unknown): boolean {
+  if (schema === true) return true;
+  return isPlainRecord(schema) && Object.keys(schema).every((keyword) => ANNOTATIONS.has(keyword));
 }
 
 /** Whether a subschema says nothing of a value's type: a boolean, or no type-bearing keyword. */
@@ -239,9 +282,9 @@ function mapType(walk: Walk, start: unknown, startPointer: string, depth: number
   try {
     for (;;) {
       countStep(walk, pointer);
-      if (typeof schema === "boolean") {
-        fail(pointer, "", `the schema ${schema} says nothing of the type; a qaql field needs one`);
-      }
+      // A schema that accepts every value, as a field of values of several kinds does.
+      if (acceptsAnything(schema)) return { kind: "any" };
+      if (schema === false) fail(pointer, "", "the schema false admits no value");
       if (!isPlainRecord(schema)) {
         fail(
           pointer,
@@ -377,7 +420,10 @@ function mapOwnType(
       if (format !== undefined && typeof format !== "string") {
         fail(pointer, "format", `a format is a string; found ${describeFound(format)}`);
       }
-      return { kind: format === "date" || format === "date-time" ? "date" : "string" };
+      // The pattern `schemaToJsonSchema` writes for dates reads back as one.
+      const date =
+        format === "date" || format === "date-time" || own(schema, "pattern") === DATE_JSON_PATTERN;
+      return { kind: date ? "date" : "string" };
     }
     case "integer":
     case "number":
@@ -457,7 +503,9 @@ function mapItems(
   depth: number,
 ): FieldType | null {
   const items = own(schema, "items");
-  if (items === undefined || constrainsOnly(items)) return null;
+  // Items that accept anything are `any` (so that `any` items map back); no items, `false`
+  // (only empty arrays) or constraints alone describe nothing.
+  if (items === undefined || (constrainsOnly(items) && !acceptsAnything(items))) return null;
   if (Array.isArray(items)) {
     fail(pointer, "items", "an array of item schemas is the tuple form of drafts before 2020-12");
   }
@@ -467,8 +515,9 @@ function mapItems(
 
 /**
  * Builds a qaql schema from a resource's JSON Schema (draft 2020-12, as in OpenAPI 3.1
- * components), following local `$ref`s; throws `JsonSchemaMappingError` naming the JSON Pointer
- * and keyword of the first subschema that does not map.
+ * components), following local `$ref`s; a field whose schema accepts every value (`{}`, `true`)
+ * is `any`. Throws `JsonSchemaMappingError` naming the JSON Pointer and keyword of the first
+ * subschema that does not map.
  */
 export function schemaFromJsonSchema(
   jsonSchema: unknown,
@@ -510,18 +559,21 @@ export function schemaFromJsonSchema(
 
 function fieldToJsonSchema(type: FieldType): FieldJsonSchema {
   switch (type.kind) {
+    case "any":
+      // The empty schema: every value, null included, as an `any` field holds.
+      return {};
     case "date":
-      return { type: "string", format: "date" };
+      return { type: ["string", "null"], pattern: DATE_JSON_PATTERN };
     case "object":
       return type.fields === null
-        ? { type: "object" }
-        : { type: "object", properties: propertiesOf(type.fields) };
+        ? { type: ["object", "null"] }
+        : { type: ["object", "null"], properties: propertiesOf(type.fields) };
     case "array":
       return type.items === null
-        ? { type: "array" }
-        : { type: "array", items: fieldToJsonSchema(type.items) };
+        ? { type: ["array", "null"] }
+        : { type: ["array", "null"], items: fieldToJsonSchema(type.items) };
     default:
-      return { type: type.kind };
+      return { type: [type.kind, "null"] };
   }
 }
 
@@ -542,9 +594,10 @@ function propertiesOf(
 }
 
 /**
- * Writes a qaql schema as a JSON Schema (draft 2020-12) of the resource: `date` fields become
- * `{ "type": "string", "format": "date" }`, undescribed objects and arrays carry no
- * `properties` or `items`.
+ * Writes a qaql schema as a JSON Schema (draft 2020-12) of the resource: each field admits null
+ * (`{ "type": ["string", "null"] }`), `date` fields are texts of `DATE_JSON_PATTERN`, `any`
+ * fields `{}`; undescribed objects and arrays carry no `properties` or `items`, and members the
+ * schema does not name are left open.
  */
 export function schemaToJsonSchema(schema: Schema): ResourceJsonSchema {
   const checked = readSchema(schema);

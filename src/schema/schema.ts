@@ -1,8 +1,11 @@
 import { IDENTIFIER_PATTERN } from "../ast/where.ts";
 import { own } from "../base/members.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
-/** The scalar field types of grammar/language.md 4. */
-export type ScalarTypeName = "string" | "integer" | "number" | "boolean" | "date";
+/**
+ * The scalar field types of grammar/language.md 4.1, and `any`: a known field whose values are
+ * typed one by one, as without a schema (2.3).
+ */
+export type ScalarTypeName = "string" | "integer" | "number" | "boolean" | "date" | "any";
 
 /** A field's type, normalized: plain data, JSON-serializable. */
 export type FieldType =
@@ -19,8 +22,9 @@ export interface Schema {
 }
 
 /**
- * The notation of grammar/language.md 4: a type name, `"object"` or `"array"` for undescribed ones,
- * an object for a nested object type, or a one-element array for an array of that type.
+ * The notation of grammar/language.md 4: a type name (`"any"` included), `"object"` or `"array"`
+ * for undescribed ones, an object for a nested object type, or a one-element array for an array
+ * of that type.
  */
 export type SchemaShape =
   | ScalarTypeName
@@ -29,7 +33,14 @@ export type SchemaShape =
   | { readonly [field: string]: SchemaShape }
   | readonly [SchemaShape];
 
-const SCALARS: ReadonlySet<string> = new Set(["string", "integer", "number", "boolean", "date"]);
+const SCALARS: ReadonlySet<string> = new Set([
+  "string",
+  "integer",
+  "number",
+  "boolean",
+  "date",
+  "any",
+]);
 const IDENTIFIER = new RegExp(`^${IDENTIFIER_PATTERN}$`);
 
 /** The deepest nesting of object and array types: far past any resource, well within the stack. */
@@ -38,7 +49,7 @@ export const MAX_SCHEMA_DEPTH = 256;
 // Schemas that defineSchema or readSchema made: frozen, so they need no second check.
 const checked = new WeakSet<object>();
 
-const TYPE_NAMES = "string, integer, number, boolean, date, object or array";
+const TYPE_NAMES = "string, integer, number, boolean, date, any, object or array";
 
 function checkDepth(path: string, depth: number): void {
   if (depth > MAX_SCHEMA_DEPTH) {
@@ -172,12 +183,16 @@ export type ResolvedPath =
       readonly segment: number;
     };
 
-/** Follows a path through a schema's objects (grammar/language.md 2.4). */
+/**
+ * Follows a path through a schema's objects (grammar/language.md 2.4). A path below an `any` field
+ * is `any` too: that field may hold an object, read value by value (4.3).
+ */
 export function resolvePath(schema: Schema, segments: readonly string[]): ResolvedPath {
   let fields: Readonly<Record<string, FieldType>> | null = schema.fields;
   let type: FieldType | undefined;
   for (let i = 0; i < segments.length; i++) {
     if (type) {
+      if (type.kind === "any") return { ok: true, type };
       if (type.kind === "array") return { ok: false, reason: "throughArray", segment: i };
       if (type.kind !== "object") return { ok: false, reason: "throughScalar", segment: i };
       fields = type.fields;
@@ -193,7 +208,10 @@ export function resolvePath(schema: Schema, segments: readonly string[]): Resolv
   return { ok: true, type: type as FieldType };
 }
 
-/** The scalar type at a path of a filter already validated against the schema. */
+/**
+ * The scalar type at a path of a filter already validated against the schema; `any` at and below
+ * an `any` field.
+ */
 export function scalarTypeAt(schema: Schema, segments: readonly string[]): ScalarTypeName {
   const resolved = resolvePath(schema, segments);
   if (!resolved.ok || resolved.type.kind === "object" || resolved.type.kind === "array") {
@@ -287,13 +305,18 @@ export function suggestPath(schema: Schema, segments: readonly string[]): string
     const last = i === segments.length - 1;
     const leadsOn = (name: string) => {
       const type = fields[name] as FieldType;
-      return last || (type.kind === "object" && type.fields !== null);
+      return last || type.kind === "any" || (type.kind === "object" && type.fields !== null);
     };
     const typed = segments[i] as string;
     const name = usableName(typed, fields, leadsOn);
     if (name === undefined) return undefined;
     out.push(name);
     const type = fields[name] as FieldType;
+    // Below an `any` field every name is known: the rest stays as typed.
+    if (type.kind === "any") {
+      out.push(...segments.slice(i + 1));
+      break;
+    }
     if (!last && type.kind === "object" && type.fields) fields = type.fields;
   }
   const path = out.join(".");

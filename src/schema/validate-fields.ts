@@ -16,7 +16,8 @@ export function scopeBelow(type: FieldType): FieldScope {
   // A selection below an array applies to its items (3.2).
   let inner: FieldType | null = type;
   while (inner?.kind === "array") inner = inner.items;
-  if (inner === null) return "any";
+  // Undescribed, or `any` (which may hold an object): every name is accepted below it (4.4).
+  if (inner === null || inner.kind === "any") return "any";
   if (inner.kind === "object") return inner.fields ?? "any";
   return "scalar";
 }
@@ -61,7 +62,7 @@ function suggestItem(scope: Scope, prefix: string, item: FieldItemNode): Suggest
 /**
  * Every problem of a selection against a schema, in the order of the text: names the schema
  * does not know, and names or sub-selections below a scalar. Below an undescribed object or
- * array, and inside `_links`, every name is accepted. Given a `found` list, each problem is
+ * array, an `any` field, and inside `_links`, every name is accepted. Given a `found` list, each problem is
  * added to it (which keeps the first of them and counts the rest) and its kept ones are returned.
  */
 export function validateFields(

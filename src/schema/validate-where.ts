@@ -32,6 +32,8 @@ const FITS: Record<ScalarTypeName, (text: string) => boolean> = {
   number: (text) => readNumber(text) !== undefined,
   boolean: (text) => readBoolean(text) !== undefined,
   date: (text) => readDate(text) !== undefined,
+  // Typed by each value, as without a schema (2.3): any text.
+  any: () => true,
 };
 
 const SHAPE_OF: Record<ScalarTypeName, string> = {
@@ -40,9 +42,11 @@ const SHAPE_OF: Record<ScalarTypeName, string> = {
   number: "a number such as 2 or -1.5",
   boolean: "true or false",
   date: "a real calendar day written yyyy-MM-dd",
+  any: "any text",
 };
 
-const aOrAn = (type: ScalarTypeName) => (type === "integer" ? `an ${type}` : `a ${type}`);
+const aOrAn = (type: ScalarTypeName) =>
+  type === "integer" || type === "any" ? `an ${type}` : `a ${type}`;
 
 /**
  * The operators a field of this type takes, as a message lists them ("IS NULL or IS NOT NULL");

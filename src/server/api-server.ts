@@ -1,60 +1,34 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-  STATUS_CODES,
-} from "node:http";
-import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
-import { compileFields } from "../api/compile-fields.ts";
-import { checkOptionNames, readOptions } from "../check/read-options.ts";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { checkOptionNames, optionNamesOf, readOptions } from "../check/read-options.ts";
 import { QueryError } from "../errors/errors.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
-import { quoteForEcho } from "../http/echo.ts";
 import type { Evaluate } from "../http/evaluate.ts";
-import {
-  createListHandler,
-  type ListHandler,
-  negotiateKept,
-  readTimeZone,
-} from "../http/list-handler.ts";
-import type { ListSource } from "../http/list-source.ts";
-import {
-  ACCEPT_TOO_LONG_MESSAGE,
-  isAcceptTooLong,
-  isVendorName,
-  supportedMediaTypes,
-} from "../http/media-types.ts";
+import { negotiateKept } from "../http/list-handler.ts";
+import { isAcceptTooLong, isVendorName, supportedMediaTypes } from "../http/media-types.ts";
 import { ListRequestCache, storeOf } from "../http/request-cache.ts";
 import {
   badRequestBody,
   JSON_MEDIA_TYPE,
-  jsonAnswer,
   jsonResponse,
   notAcceptableBody,
   toResponse,
 } from "../http/responses.ts";
-import { toWebRequest, writeAnswer } from "../integrations/node-web-request.ts";
 import { readPageSizeOptions } from "../list/page-size.ts";
-import { decodeQueryComponent } from "../list/percent-decode.ts";
-import { readListRequest } from "../list/read-list-request.ts";
-import { piecesOf } from "../list/url-parts.ts";
 import type { Schema } from "../schema/schema.ts";
-import { ApiError, type ApiErrorCode } from "./api-error.ts";
-import { createBasicCheck, readAuthorization } from "./authorization.ts";
-import { answerQuery, DEFAULT_MAX_BODY_BYTES } from "./query-route.ts";
-import { matchRoute, ROUTE_METHODS, ROUTES_IN_BRIEF, type Route } from "./routes.ts";
-import { ServedData, type ServedResource } from "./served-data.ts";
-import {
-  DEFAULT_TOKEN_RATE,
-  isToken68,
-  type TokenRate,
-  TokenRateLimiter,
-  TokenStore,
-} from "./tokens.ts";
+import { ANSWER_HEADERS } from "./answer-headers.ts";
+import { ApiError } from "./api-error.ts";
+import { createBasicCheck } from "./authorization.ts";
+import { acceptTooLongAnswer, createNodeAdapter, type ListeningAddress } from "./node-adapter.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "./query-route.ts";
+import { answerRoute, type RouteContext, ServedLists } from "./route-table.ts";
+import { matchRoute, ROUTE_METHODS, ROUTES_IN_BRIEF } from "./routes.ts";
+import { ServedData } from "./served-data.ts";
+import { TokenAuth } from "./token-auth.ts";
+import { DEFAULT_TOKEN_RATE, type TokenRate, TokenRateLimiter, TokenStore } from "./tokens.ts";
 import { checkWorkRate, DEFAULT_QUERY_TIME, WorkBudget, type WorkRate } from "./work-budget.ts";
+
+export type { ListeningAddress } from "./node-adapter.ts";
 
 /** What `createApiServer` serves, to whom, and how. */
 export interface ApiServerOptions {
@@ -102,12 +76,6 @@ export interface ApiServerOptions {
   readonly onInternalError?: ((error: unknown) => void) | undefined;
 }
 
-/** Where a listening server answers: the API's base URL (ending in `/api`) and the port. */
-export interface ListeningAddress {
-  readonly url: string;
-  readonly port: number;
-}
-
 /** The reference server of the API (grammar/language.md 6.8) over in-memory records. */
 export interface ApiServer {
   /** The resources served, in the order of `options.data`. */
@@ -126,38 +94,25 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-/** Headers of 256 KiB hold a `where` and a `fields` at their 8192-character limit, fully percent-encoded. */
-const MAX_HEADER_BYTES = 256 * 1024;
-
-/** The raw query reduced to its `fields` pieces: an item request reads nothing else. */
-function fieldsPieces(search: string): string {
-  return piecesOf(search.slice(1))
-    .filter((piece) => {
-      const equals = piece.indexOf("=");
-      return decodeQueryComponent(equals === -1 ? piece : piece.slice(0, equals)) === "fields";
-    })
-    .join("&");
-}
-
 const CALLER = "createApiServer";
 
-const OPTION_NAMES: readonly (keyof ApiServerOptions)[] = [
-  "data",
-  "user",
-  "password",
-  "users",
-  "permanentTokens",
-  "vendor",
-  "defaultSize",
-  "maxSize",
-  "schemas",
-  "tokenRate",
-  "now",
-  "evaluate",
-  "maxBodyBytes",
-  "queryTime",
-  "onInternalError",
-];
+const OPTION_NAMES = optionNamesOf<ApiServerOptions>({
+  data: true,
+  user: true,
+  password: true,
+  users: true,
+  permanentTokens: true,
+  vendor: true,
+  defaultSize: true,
+  maxSize: true,
+  schemas: true,
+  tokenRate: true,
+  now: true,
+  evaluate: true,
+  maxBodyBytes: true,
+  queryTime: true,
+  onInternalError: true,
+});
 
 /** Reads one option: what its check throws becomes the `InvalidOptionError` naming it. */
 function option<T>(name: string, read: () => T): T {
@@ -193,14 +148,6 @@ function checkMaxBodyBytes(value: number | undefined): number {
   return value;
 }
 
-/** Writes a Web `Response` to a Node response. */
-async function writeResponse(response: Response, outgoing: ServerResponse): Promise<void> {
-  if (outgoing.headersSent || outgoing.destroyed) return;
-  const body = response.body === null ? undefined : new Uint8Array(await response.arrayBuffer());
-  outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-  outgoing.end(body);
-}
-
 /**
  * Creates the reference server of the API (grammar/language.md 6.8) over in-memory records:
  * `GET /api/token` (Basic) for a temporary token, permanent tokens given here, Bearer tokens
@@ -210,6 +157,76 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
  * `timezone` header, and JSON errors. Throws `InvalidOptionError` for bad options.
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
+  const { vendor, context, cache, onError } = readServerOptions(options);
+  const mediaTypes = supportedMediaTypes(vendor);
+  const negotiations = storeOf(cache);
+
+  function errorResponse(request: Request, error: unknown, mediaType: string): Response {
+    if (error instanceof ApiError) {
+      return jsonResponse(request, error.status, mediaType, error.toJSON(), error.headers);
+    }
+    if (error instanceof QueryError || error instanceof UnknownTimeZoneError) {
+      return jsonResponse(request, 400, mediaType, badRequestBody(error));
+    }
+    // A client that went away while its request was read made no error of the server's.
+    if (!request.signal.aborted) onError(error);
+    const failed = new ApiError(500, "INTERNAL_ERROR", "the server failed to answer this request");
+    return jsonResponse(request, 500, mediaType, failed.toJSON());
+  }
+
+  // The checks in order: accept (406), the path's shape and method (405), credentials (401,
+  // 403), then what the path names (404) and the request itself (400).
+  async function answer(request: Request): Promise<Response> {
+    let mediaType = JSON_MEDIA_TYPE;
+    try {
+      const accept = request.headers.get("accept");
+      if (isAcceptTooLong(accept)) return toResponse(acceptTooLongAnswer(request.method));
+      const negotiated = negotiateKept(negotiations, accept, mediaTypes);
+      if (negotiated === undefined) {
+        return jsonResponse(request, 406, JSON_MEDIA_TYPE, notAcceptableBody(mediaTypes));
+      }
+      mediaType = negotiated;
+      const route = matchRoute(new URL(request.url).pathname);
+      if (route === undefined) {
+        context.auth.authorise(request);
+        throw new ApiError(404, "NOT_FOUND", `no such route: ${ROUTES_IN_BRIEF}`);
+      }
+      const methods = ROUTE_METHODS[route.kind];
+      if (!methods.includes(request.method)) {
+        throw new ApiError(
+          405,
+          "METHOD_NOT_ALLOWED",
+          `${request.method} is not allowed here: this path takes ${methods.join(", ")}`,
+          {},
+          { allow: methods.join(", ") },
+        );
+      }
+      return await answerRoute(context, request, route, mediaType);
+    } catch (error) {
+      return errorResponse(request, error, mediaType);
+    }
+  }
+
+  async function fetchAnswer(request: Request): Promise<Response> {
+    const response = await answer(request);
+    for (const [name, value] of Object.entries(ANSWER_HEADERS)) response.headers.set(name, value);
+    return response;
+  }
+
+  const node = createNodeAdapter(fetchAnswer, onError);
+  return {
+    resources: context.data.names,
+    mediaTypes,
+    fetch: fetchAnswer,
+    handle: node.handle,
+    revokeToken: (token) => context.auth.revoke(token),
+    listen: (port = 0, host = "127.0.0.1") => node.listen(port, host),
+    close: () => node.close(),
+  };
+}
+
+/** The server's options read and checked: its vendor, what its routes read, and who hears of its failures. */
+function readServerOptions(options: ApiServerOptions) {
   checkOptionNames(CALLER, readOptions(CALLER, options), OPTION_NAMES);
   const vendor = option("vendor", () => {
     const name = options.vendor ?? "qaql";
@@ -236,384 +253,19 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     "queryTime",
     () => new WorkBudget(now, checkWorkRate("queryTime", options.queryTime ?? DEFAULT_QUERY_TIME)),
   );
-  const mediaTypes = supportedMediaTypes(vendor);
-  const realm = `realm="${vendor}"`;
   const data = option("data", () => new ServedData(options.data, options.schemas));
-  const names = data.names;
   const onError = (error: unknown) => options.onInternalError?.(error);
-  const listHandlers = new Map<string, ListHandler>();
+  const auth = new TokenAuth({
+    realm: `realm="${vendor}"`,
+    checkBasic,
+    tokens,
+    rateLimiter,
+    tokenRate,
+  });
   // One bound for every list's requests, however many lists the data has.
   const cache = new ListRequestCache();
-  const store = storeOf(cache);
-
-  function issueToken(request: Request): object {
-    const basic = `Basic ${realm}, charset="UTF-8"`;
-    const authorization = readAuthorization(request.headers.get("authorization") ?? undefined);
-    const fail = (code: ApiErrorCode, message: string) =>
-      new ApiError(401, code, message, {}, { "www-authenticate": basic });
-    if (!authorization) {
-      throw fail(
-        "MISSING_CREDENTIALS",
-        "GET /api/token needs the user and password: Authorization: Basic base64(user:password)",
-      );
-    }
-    if (authorization.scheme !== "basic") {
-      throw fail(
-        "WRONG_SCHEME",
-        `GET /api/token takes Basic credentials, not ${quoteForEcho(authorization.scheme)}`,
-      );
-    }
-    const checked = checkBasic(authorization.credentials);
-    if (checked.verdict === "malformed") {
-      throw fail("MALFORMED_CREDENTIALS", "the Basic credentials are not base64 of user:password");
-    }
-    if (checked.verdict === "wrong") throw fail("WRONG_CREDENTIALS", "wrong user or password");
-    const retryAfter = rateLimiter.take(checked.user);
-    if (retryAfter > 0) {
-      throw new ApiError(
-        429,
-        "TOO_MANY_TOKEN_REQUESTS",
-        `too many tokens asked for: a user gets ${tokenRate.burst} at once, then ${tokenRate.perMinute} a minute; retry in ${retryAfter} s`,
-        { retryAfter },
-        { "retry-after": String(retryAfter) },
-      );
-    }
-    return tokens.issue(checked.user);
-  }
-
-  /** Checks the request's Bearer token; returns it and who holds it. */
-  function authorise(request: Request): { token: string; holder: string } {
-    const authorization = readAuthorization(request.headers.get("authorization") ?? undefined);
-    const invalid = (description: string) =>
-      `Bearer ${realm}, error="invalid_token", error_description="${description}"`;
-    if (authorization?.scheme !== "bearer") {
-      const message = authorization
-        ? `this request takes a Bearer token, not ${quoteForEcho(authorization.scheme)}: get one from GET /api/token`
-        : "this request needs Authorization: Bearer <token>, from GET /api/token";
-      const code = authorization ? "WRONG_SCHEME" : "MISSING_TOKEN";
-      throw new ApiError(401, code, message, {}, { "www-authenticate": `Bearer ${realm}` });
-    }
-    const token = authorization.credentials;
-    const state = isToken68(token) ? tokens.use(token) : { state: "unknown" as const };
-    if (state.state === "unknown") {
-      throw new ApiError(
-        401,
-        "UNKNOWN_TOKEN",
-        "the token is not one this server issued (or it was forgotten or revoked): get one from GET /api/token",
-        {},
-        { "www-authenticate": invalid("unknown token") },
-      );
-    }
-    if (state.state === "expired") {
-      const idle = state.reason === "idle";
-      throw new ApiError(
-        403,
-        idle ? "TOKEN_IDLE" : "TOKEN_EXPIRED",
-        idle
-          ? "the token went 15 minutes without a request: get a new one from GET /api/token"
-          : "the token expired one hour after it was issued: get a new one from GET /api/token",
-        { expiredAt: new Date(state.at).toISOString() },
-        { "www-authenticate": invalid(idle ? "the token idled out" : "the token expired") },
-      );
-    }
-    return { token, holder: state.holder };
-  }
-
-  function resourceNamed(name: string): ServedResource {
-    const resource = data.resource(name);
-    if (resource) return resource;
-    throw new ApiError(
-      404,
-      "NOT_FOUND",
-      `no resource ${quoteForEcho(name)}: this server has ${names.join(", ") || "none"}`,
-    );
-  }
-
-  function recordOf(resource: ServedResource, id: string): object {
-    const record = resource.byId.get(id);
-    if (record) return record;
-    throw new ApiError(404, "NOT_FOUND", `no ${resource.name} with id ${quoteForEcho(id)}`);
-  }
-
-  /** The list handler of one list, made at its first request and kept: the records never change. Keys start with the route's kind, so no two lists share one. */
-  function listHandler(key: string, resource: ServedResource, records: readonly object[]) {
-    let handler = listHandlers.get(key);
-    if (!handler) {
-      const { evaluate } = options;
-      const source: ListSource = evaluate ? (request) => evaluate(records, request) : records;
-      const { schema, name } = resource;
-      const common = { source, schema, resource: name, vendor, onError, cache };
-      handler = createListHandler({ ...common, ...sizes });
-      listHandlers.set(key, handler);
-    }
-    return handler;
-  }
-
-  /** The list a route names, with its records: a whole resource, or a project's or artefact's part. */
-  function listOf(route: Route): ListHandler | undefined {
-    switch (route.kind) {
-      case "list": {
-        const resource = resourceNamed(route.resource);
-        return listHandler(`list ${route.resource}`, resource, resource.records);
-      }
-      case "projectArtefacts": {
-        const artefacts = resourceNamed("artefacts");
-        resourceNamed("projects");
-        const project = data.projectNamed(route.projectName);
-        if (!project) {
-          // A client that put the id where the name goes is told so.
-          const byId = data.resource("projects")?.byId.has(route.projectName);
-          const hint = byId ? ` (the path takes the project's name, not its id)` : "";
-          const message = `no project named ${quoteForEcho(route.projectName)}${hint}`;
-          throw new ApiError(404, "NOT_FOUND", message);
-        }
-        return listHandler(`project ${route.projectName}`, artefacts, data.artefactsOf(project));
-      }
-      case "artefactFindings": {
-        const findings = resourceNamed("findings");
-        recordOf(resourceNamed("artefacts"), route.artefactId);
-        const below = data.findingsBelow(route.artefactId);
-        return listHandler(`findings ${route.artefactId}`, findings, below);
-      }
-      default:
-        return undefined;
-    }
-  }
-
-  function answerItem(request: Request, resourceName: string, id: string): object {
-    const resource = resourceNamed(resourceName);
-    // Checked though an item has no date to read it with, as a list request checks it.
-    readTimeZone(request.headers.get("timezone"), "UTC");
-    const { fields } = readListRequest(`?${fieldsPieces(new URL(request.url).search)}`, {
-      ...sizes,
-      schema: resource.schema,
-    });
-    const record = recordOf(resource, id);
-    return fields ? (compileFields(fields)(record) as object) : record;
-  }
-
-  /** The answer to a request of a known route, with the right method, once authorised. */
-  async function answerRoute(request: Request, route: Route, mediaType: string) {
-    const ok = (body: object) => jsonResponse(request, 200, mediaType, body);
-    switch (route.kind) {
-      case "token":
-        if (request.method !== "DELETE") return ok(issueToken(request));
-        tokens.revoke(authorise(request).token);
-        return new Response(null, { status: 204 });
-      case "item":
-        authorise(request);
-        return ok(answerItem(request, route.resource, route.id));
-      case "artefactQuery": {
-        const { holder } = authorise(request);
-        const budget = {
-          wait: () => queryTime.wait(holder),
-          charge: (ms: number) => queryTime.charge(holder, ms),
-        };
-        return ok(await answerQuery(data, request, route.artefactId, maxBodyBytes, budget));
-      }
-      default: {
-        authorise(request);
-        const handler = listOf(route) as ListHandler;
-        return handler(request);
-      }
-    }
-  }
-
-  function errorResponse(request: Request, error: unknown, mediaType: string): Response {
-    if (error instanceof ApiError) {
-      return jsonResponse(request, error.status, mediaType, error.toJSON(), error.headers);
-    }
-    if (error instanceof QueryError || error instanceof UnknownTimeZoneError) {
-      return jsonResponse(request, 400, mediaType, badRequestBody(error));
-    }
-    // A client that went away while its request was read made no error of the server's.
-    if (!request.signal.aborted) onError(error);
-    const failed = new ApiError(500, "INTERNAL_ERROR", "the server failed to answer this request");
-    return jsonResponse(request, 500, mediaType, failed.toJSON());
-  }
-
-  // The checks in order: accept (406), the path's shape and method (405), credentials (401,
-  // 403), then what the path names (404) and the request itself (400).
-  async function answer(request: Request): Promise<Response> {
-    let mediaType = JSON_MEDIA_TYPE;
-    try {
-      const accept = request.headers.get("accept");
-      if (isAcceptTooLong(accept)) return toResponse(acceptTooLongAnswer(request.method));
-      const negotiated = negotiateKept(store, accept, mediaTypes);
-      if (negotiated === undefined) {
-        return jsonResponse(request, 406, JSON_MEDIA_TYPE, notAcceptableBody(mediaTypes));
-      }
-      mediaType = negotiated;
-      const route = matchRoute(new URL(request.url).pathname);
-      if (route === undefined) {
-        authorise(request);
-        throw new ApiError(404, "NOT_FOUND", `no such route: ${ROUTES_IN_BRIEF}`);
-      }
-      const methods = ROUTE_METHODS[route.kind];
-      if (!methods.includes(request.method)) {
-        throw new ApiError(
-          405,
-          "METHOD_NOT_ALLOWED",
-          `${request.method} is not allowed here: this path takes ${methods.join(", ")}`,
-          {},
-          { allow: methods.join(", ") },
-        );
-      }
-      return await answerRoute(request, route, mediaType);
-    } catch (error) {
-      return errorResponse(request, error, mediaType);
-    }
-  }
-
-  async function fetchAnswer(request: Request): Promise<Response> {
-    const response = await answer(request);
-    // Answers differ by credentials too, and none may be kept by a cache on the way.
-    response.headers.set("vary", "Accept, Authorization, timezone");
-    response.headers.set("cache-control", "no-store");
-    return response;
-  }
-
-  async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-    // Refused before a Web Request copies and checks the header: anonymous, it must cost little.
-    if (isAcceptTooLong(incoming.headers.accept)) {
-      writeAnswer(acceptTooLongAnswer(incoming.method ?? "GET"), outgoing);
-      return;
-    }
-    let request: Request;
-    try {
-      const hasBody = incoming.method !== "GET" && incoming.method !== "HEAD";
-      request = toWebRequest(
-        {
-          method: incoming.method ?? "GET",
-          protocol: "http",
-          host: incoming.headers.host ?? "",
-          target: incoming.url ?? "/",
-          headers: incoming.headers,
-          ...(hasBody && { body: Readable.toWeb(incoming) as ReadableStream<Uint8Array> }),
-        },
-        outgoing,
-      );
-    } catch {
-      // Only what the client sent can keep a Web Request from being made of it.
-      writeAnswer(unreadableRequestAnswer(incoming.method ?? "", incoming.url ?? ""), outgoing);
-      return;
-    }
-    try {
-      await writeResponse(await fetchAnswer(request), outgoing);
-    } catch (error) {
-      if (!request.signal.aborted && !outgoing.destroyed) onError(error);
-      outgoing.destroy();
-    }
-  }
-
-  const server: Server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
-    void handle(request, response);
-  });
-  server.on("clientError", answerClientError);
-  // Without a listener Node drops a CONNECT's connection unanswered.
-  server.on("connect", (incoming: IncomingMessage, socket: import("node:stream").Duplex) => {
-    const answer = unreadableRequestAnswer(incoming.method ?? "CONNECT", incoming.url ?? "");
-    writeRawAnswer(socket, answer.status, answer.text, answer.headers);
-  });
-
-  return {
-    resources: names,
-    mediaTypes,
-    fetch: fetchAnswer,
-    handle,
-    revokeToken: (token) => tokens.revoke(token),
-    listen(port = 0, host = "127.0.0.1") {
-      return new Promise((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(port, host, () => {
-          server.off("error", reject);
-          const address = server.address() as AddressInfo;
-          const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
-          resolve({ url: `http://${shown}:${address.port}/api`, port: address.port });
-        });
-      });
-    },
-    close() {
-      return new Promise((resolve) => {
-        if (!server.listening) {
-          resolve();
-          return;
-        }
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
-  };
-}
-
-/** The 431 of an `Accept` header too long to be read, in JSON. */
-function acceptTooLongAnswer(method: string) {
-  const error = new ApiError(431, "HEADER_TOO_LARGE", ACCEPT_TOO_LONG_MESSAGE, {
-    header: "accept",
-  });
-  return jsonAnswer(method, 431, JSON_MEDIA_TYPE, error.toJSON());
-}
-
-/** Methods a Web `Request` cannot carry: no route of the API takes them. */
-const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
-const EVERY_METHOD = [...new Set(Object.values(ROUTE_METHODS).flat())].join(", ");
-
-/** The answer, in JSON, to a request no Web `Request` can be made of: its method or its target. */
-function unreadableRequestAnswer(method: string, target: string) {
-  if (UNSUPPORTED_METHODS.has(method.toUpperCase())) {
-    let allow = EVERY_METHOD;
-    try {
-      const route = matchRoute(new URL(target, "http://localhost").pathname);
-      if (route) allow = ROUTE_METHODS[route.kind].join(", ");
-    } catch {
-      // A target that is no URL names no route: every method of the API is listed.
-    }
-    const message = `${quoteForEcho(method)} is not allowed: this API takes ${allow}`;
-    const error = new ApiError(405, "METHOD_NOT_ALLOWED", message, {}, { allow });
-    return jsonAnswer(method, 405, JSON_MEDIA_TYPE, error.toJSON(), error.headers);
-  }
-  const message = `the request target ${quoteForEcho(target)} is not a path of this API or an absolute URL`;
-  const error = new ApiError(400, "MALFORMED_URL", message);
-  return jsonAnswer(method, 400, JSON_MEDIA_TYPE, error.toJSON());
-}
-
-/** Writes an answer straight to the socket, then closes it. */
-function writeRawAnswer(
-  socket: import("node:stream").Duplex,
-  status: number,
-  text: string,
-  headers: Readonly<Record<string, string>> = { "content-type": "application/json; charset=utf-8" },
-): void {
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join("")}` +
-      `content-length: ${Buffer.byteLength(text)}\r\n` +
-      "connection: close\r\n\r\n" +
-      text,
-  );
-}
-
-/** What Node's parser rejects (not HTTP, headers too large, too slow) is still answered in JSON. */
-function answerClientError(error: NodeJS.ErrnoException, socket: import("node:stream").Duplex) {
-  if (error.code === "ECONNRESET" || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const status =
-    error.code === "HPE_HEADER_OVERFLOW"
-      ? 431
-      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? 408
-        : 400;
-  const message =
-    status === 431
-      ? `the request's headers are larger than ${MAX_HEADER_BYTES / 1024} KiB`
-      : status === 408
-        ? "the request took too long to arrive"
-        : "the request is not valid HTTP/1.1";
-  writeRawAnswer(
-    socket,
-    status,
-    JSON.stringify(new ApiError(status, "MALFORMED_REQUEST", message)),
-  );
+  const lists = new ServedLists({ vendor, sizes, cache, evaluate: options.evaluate, onError });
+  const queryBody = { mediaTypes: supportedMediaTypes(vendor), maxBytes: maxBodyBytes };
+  const context: RouteContext = { data, auth, lists, sizes, queryBody, queryTime };
+  return { vendor, context, cache, onError };
 }

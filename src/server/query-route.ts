@@ -12,19 +12,55 @@ import type { ServedData } from "./served-data.ts";
  */
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
-const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.+-]+\+)?json$/;
+/** A `Content-Type` cut into its type, lower-cased, and its parameters, names lower-cased. */
+function readContentType(header: string): { type: string; parameters: [string, string][] } {
+  const [type = "", ...parameters] = header.split(";").map((part) => part.trim());
+  return {
+    type: type.toLowerCase(),
+    parameters: parameters.map((parameter) => {
+      const equals = parameter.indexOf("=");
+      const value = equals === -1 ? "" : parameter.slice(equals + 1).trim();
+      const unquoted = /^".*"$/s.test(value) ? value.slice(1, -1) : value;
+      return [
+        parameter
+          .slice(0, equals === -1 ? undefined : equals)
+          .trim()
+          .toLowerCase(),
+        unquoted,
+      ];
+    }),
+  };
+}
 
-function checkContentType(header: string | null): void {
-  const type = (header ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  if (JSON_TYPE.test(type)) return;
+/**
+ * The body must be sent in one of the API's media types, in UTF-8 (grammar/language.md 6.8):
+ * JSON is UTF-8 (RFC 8259 8.1), so `charset=utf-8` is the one parameter taken; a body said to be
+ * in another character set, or of another type, is refused rather than misread.
+ */
+function checkContentType(header: string | null, mediaTypes: readonly string[]): void {
+  const accepted = { "accept-post": mediaTypes.join(", ") };
+  if (header === null) {
+    throw new ApiError(
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "the query definition is JSON: send it with content-type: application/json",
+      {},
+      accepted,
+    );
+  }
+  const { type, parameters } = readContentType(header);
+  const utf8 = parameters.every(
+    ([name, value]) => name === "charset" && value.toLowerCase() === "utf-8",
+  );
+  if (mediaTypes.includes(type) && utf8) return;
   throw new ApiError(
     415,
     "UNSUPPORTED_MEDIA_TYPE",
-    header === null
-      ? "the query definition is JSON: send it with content-type: application/json"
-      : `content-type: ${quoteForEcho(header)} is not JSON; send application/json`,
+    mediaTypes.includes(type)
+      ? `content-type: ${quoteForEcho(header)} is not UTF-8 JSON; send application/json, in UTF-8`
+      : `content-type: ${quoteForEcho(header)} is not one this route reads; send application/json`,
     {},
-    { "accept-post": "application/json" },
+    accepted,
   );
 }
 
@@ -100,7 +136,7 @@ export async function answerQuery(
   data: ServedData,
   request: Request,
   artefactId: string,
-  maxBodyBytes: number,
+  body: QueryBodyRules,
   budget: ClientBudget,
 ): Promise<QueryResult> {
   const artefacts = data.resource("artefacts");
@@ -108,14 +144,14 @@ export async function answerQuery(
   if (!artefacts || !start) {
     throw new ApiError(404, "NOT_FOUND", `no artefact with id ${quoteForEcho(artefactId)}`);
   }
-  checkContentType(request.headers.get("content-type"));
+  checkContentType(request.headers.get("content-type"), body.mediaTypes);
   const retryAfter = budget.wait();
   if (retryAfter > 0) throw tooMuchWork(retryAfter);
-  const body = await readBody(request, maxBodyBytes);
+  const bytes = await readBody(request, body.maxBytes);
   // What the body costs is known only once it is done: charged then, waited for next time.
   const started = performance.now();
   try {
-    const parsed = safeParseQueryDefinition(parseJson(body));
+    const parsed = safeParseQueryDefinition(parseJson(bytes));
     if (!parsed.success) {
       const { code, message, ...details } = parsed.error.toJSON();
       throw new ApiError(400, code, message, details);
@@ -125,6 +161,12 @@ export async function answerQuery(
   } finally {
     budget.charge(performance.now() - started);
   }
+}
+
+/** What a query's body may be: its media types (the server's own) and its largest size in bytes. */
+export interface QueryBodyRules {
+  readonly mediaTypes: readonly string[];
+  readonly maxBytes: number;
 }
 
 /** One client's share of the server's time (`WorkBudget`), as the query route uses it. */

@@ -1,9 +1,9 @@
-// The character codes the hand lexers compare, each named once, in one table. A module copies
-// those it compares into constants of its own (`const { QUOTE } = CHARACTERS`): V8 folds a
-// module's own constants into the comparisons as it would bare numbers, but loads an imported
-// binding at each use, which cost the lexers 5 to 10% of their time.
+// The character codes the hand lexers and the parsers' actions compare, each named once, in one
+// table. A module copies those it compares into constants of its own (`const { QUOTE } =
+// CHARACTERS`): V8 folds a module's own constants into the comparisons as it would bare numbers,
+// but loads an imported binding at each use, which cost the lexers 5 to 10% of their time.
 
-/** The character codes the hand lexers compare, by name. */
+/** The character codes the lexers and the parsers' actions compare, by name. */
 export const CHARACTERS = {
   /** `\t`, white space. */
   TAB: 0x09,

@@ -4,10 +4,12 @@ import { FIELDS_GRAMMAR } from "../ast/fields-grammar.ts";
 import { expectedIn } from "../ast/grammar-table.ts";
 import type { PathNode } from "../ast/where.ts";
 import { MAX_SELECTION_DEPTH } from "../base/limits.ts";
+import { CHARACTERS } from "./character-codes.ts";
 import { FieldsClose, FieldsComma, FieldsOpen, fieldsTokens } from "./fields-tokens.ts";
 import { endOf, QueryRules } from "./query-rules.ts";
 import { Path } from "./shared-tokens.ts";
 
+const { DOT } = CHARACTERS;
 const LINKS = "_links";
 
 /** The `fields` grammar of grammar/language.md 3.1; one instance, reused for every parse. */
@@ -109,10 +111,10 @@ export class FieldsRules extends QueryRules {
     const image = name.image;
     let at = image.indexOf(LINKS);
     while (at >= 0) {
-      const boundaryBefore = at === 0 || image.charCodeAt(at - 1) === 46;
+      const boundaryBefore = at === 0 || image.charCodeAt(at - 1) === DOT;
       const after = at + LINKS.length;
       if (boundaryBefore && after === image.length) return true;
-      if (boundaryBefore && image.charCodeAt(after) === 46) {
+      if (boundaryBefore && image.charCodeAt(after) === DOT) {
         this.fail(
           "LINKS_SUBSELECTION",
           name.startOffset + after + 1,

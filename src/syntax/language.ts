@@ -1,6 +1,7 @@
 import type { ParseLimits } from "../base/limits.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readLimitMembers,
   readOptions,
   readSchemaOption,
@@ -41,7 +42,11 @@ export interface Language<T> {
   ) => SafeResult<T, QuerySyntaxError | QueryValidationError>;
 }
 
-const PARSE_OPTION_NAMES: readonly (keyof ParseOptions)[] = ["maxLength", "maxDepth", "schema"];
+const PARSE_OPTION_NAMES = optionNamesOf<ParseOptions>({
+  maxLength: true,
+  maxDepth: true,
+  schema: true,
+});
 
 /** Builds a language's three functions from its grammar and its schema validation. */
 export function defineLanguage<P extends QueryRules, T>(

@@ -1,6 +1,9 @@
 import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
 import { describeCharacter } from "../errors/characters.ts";
 import { type QueryLanguage, QuerySyntaxError, type SyntaxErrorCode } from "../errors/errors.ts";
+import { CHARACTERS } from "./character-codes.ts";
+
+const { DOT } = CHARACTERS;
 
 /** The offset just past a token (the lexers track start offsets only). */
 export const endOf = (token: IToken): number => token.startOffset + token.image.length;
@@ -65,7 +68,7 @@ export abstract class QueryRules extends EmbeddedActionsParser {
    */
   protected checkPathEnd(path: IToken): void {
     const image = path.image;
-    if (image.charCodeAt(image.length - 1) !== 46) return;
+    if (image.charCodeAt(image.length - 1) !== DOT) return;
     const at = endOf(path);
     const next = this.text.codePointAt(at);
     const expected = [...this.afterDot];

@@ -10,8 +10,9 @@ import type {
   WhereExpression,
 } from "../ast/where.ts";
 import { WHERE_GRAMMAR } from "../ast/where-grammar.ts";
+import { CHARACTERS } from "./character-codes.ts";
 import { endOf as end, QueryRules } from "./query-rules.ts";
-import { kindOf, tokenOf } from "./scan.ts";
+import { isBareStart, isWhiteSpace, kindOf, tokenOf } from "./scan.ts";
 import { Path, unquote } from "./shared-tokens.ts";
 import {
   And,
@@ -31,6 +32,8 @@ import {
   Value,
   whereTokens,
 } from "./where-tokens.ts";
+
+const { ASTERISK, QUOTE } = CHARACTERS;
 
 // Embedded actions rather than CST + visitor: the actions only build plain AST nodes, and
 // skipping the CST keeps parsing within the speed target of the parse benchmark. For the same
@@ -223,7 +226,7 @@ export class WhereRules extends QueryRules {
     const image = token.image;
     return {
       kind: "literal",
-      text: image.charCodeAt(0) === 34 ? unquote(image) : image,
+      text: image.charCodeAt(0) === QUOTE ? unquote(image) : image,
       span: { start: token.startOffset, end: end(token) },
     };
   }
@@ -231,16 +234,16 @@ export class WhereRules extends QueryRules {
   private pattern(field: IToken, token: IToken) {
     const image = token.image;
     const start = token.startOffset;
-    const leading = image.charCodeAt(0) === 42;
-    let trailing = image.length > 1 && image.charCodeAt(image.length - 1) === 42;
+    const leading = image.charCodeAt(0) === ASTERISK;
+    let trailing = image.length > 1 && image.charCodeAt(image.length - 1) === ASTERISK;
     let text: string;
     let textSpan = { start: leading ? start + 1 : start, end: end(token) - (trailing ? 1 : 0) };
-    if (image.charCodeAt(leading ? 1 : 0) === 34) {
+    if (image.charCodeAt(leading ? 1 : 0) === QUOTE) {
       text = unquote(image.slice(leading ? 1 : 0, trailing ? -1 : undefined));
     } else {
       if (leading && image.length === 1) trailing = false;
       // `a*"x"`: the lexer stops before the quote, but that `*` stands inside the pattern.
-      if (trailing && this.text.charCodeAt(end(token)) === 34) {
+      if (trailing && this.text.charCodeAt(end(token)) === QUOTE) {
         this.fail("MISPLACED_WILDCARD", end(token) - 1, 1, MISPLACED_STAR);
       }
       textSpan = { start: leading ? start + 1 : start, end: end(token) - (trailing ? 1 : 0) };
@@ -249,7 +252,8 @@ export class WhereRules extends QueryRules {
       if (star >= 0) {
         this.fail("MISPLACED_WILDCARD", textSpan.start + star, 1, MISPLACED_STAR);
       }
-      if (text.length > 0 && "=!<>~".includes(text.charAt(0))) {
+      // A bare pattern starts as a bare value does: not with `= ! < > ~`.
+      if (text.length > 0 && !isBareStart(text.charCodeAt(0))) {
         this.fail(
           "UNEXPECTED_TOKEN",
           textSpan.start,
@@ -275,7 +279,7 @@ export class WhereRules extends QueryRules {
   private requireSpaceAround(keyword: IToken): void {
     const before = this.text.charCodeAt(keyword.startOffset - 1);
     const after = this.text.charCodeAt(end(keyword));
-    if (!isSpace(before)) {
+    if (!isWhiteSpace(before)) {
       this.fail(
         "MISSING_WHITESPACE",
         keyword.startOffset,
@@ -284,7 +288,7 @@ export class WhereRules extends QueryRules {
       );
     }
     // At the end of input the missing operand is the error, reported by the parser.
-    if (!Number.isNaN(after) && !isSpace(after)) {
+    if (!Number.isNaN(after) && !isWhiteSpace(after)) {
       this.fail(
         "MISSING_WHITESPACE",
         end(keyword),
@@ -309,10 +313,6 @@ function splitPath(image: string): string[] {
 
 const MISPLACED_STAR =
   'a "*" is a wildcard only at the start or end of a pattern; quote the text to match a literal "*"';
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
-}
 
 /** Merges AND groups into AND and OR groups into OR, visiting each node once (2.6). */
 function flatten(node: WhereExpression): WhereExpression {

@@ -1,8 +1,8 @@
 import { createToken, type IMultiModeLexerDefinition, Lexer, type TokenType } from "chevrotain";
 import {
+  BARE_CHAR_PATTERN,
   BARE_VALUE_PATTERN,
   type ComparisonOperator,
-  INVISIBLE_CLASS,
   WHERE_KEYWORDS,
 } from "../ast/where.ts";
 import { createStrayToken, Path, quotedMatcher, WhiteSpace } from "./shared-tokens.ts";
@@ -104,8 +104,8 @@ export const QuotedPattern = createToken({
 });
 export const BarePattern = createToken({
   name: "BarePattern",
-  // Not `*"`: that opens a quoted pattern.
-  pattern: new RegExp(`(?!\\*")[^ \\t\\r\\n(),"${INVISIBLE_CLASS}]+`),
+  // The characters of a bare value, any of them first; but not `*"`: that opens a quoted pattern.
+  pattern: new RegExp(`(?!\\*")${BARE_CHAR_PATTERN}+`),
   categories: PatternText,
   pop_mode: true,
 });

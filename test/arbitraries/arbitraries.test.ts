@@ -67,6 +67,12 @@ describe("schemaArbitrary", () => {
         for (const { type } of listScalarFields(schema)) expect(["string", "date"]).toContain(type);
       }),
     );
+    // `any` only when asked: SQL refuses to compare it (grammar/language.md 9.1).
+    fc.assert(
+      fc.property(schemaArbitrary({ types: ["any"] }), (schema) => {
+        for (const { type } of listScalarFields(schema)) expect(type).toBe("any");
+      }),
+    );
   });
 
   it("gives schemas with every scalar type, nested objects and arrays", () => {

@@ -9,7 +9,7 @@ import {
   schemaArbitrary,
 } from "../../src/arbitraries/index.ts";
 import { schemas } from "../../src/schema/resources.ts";
-import type { FieldType, Schema } from "../../src/schema/schema.ts";
+import { defineSchema, type FieldType, type Schema } from "../../src/schema/schema.ts";
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME =
@@ -57,6 +57,8 @@ function misfits(
       const held = representationOf(value);
       return fits(held !== undefined && dates.includes(held));
     }
+    case "any":
+      return [];
     case "object":
       if (!isPlainObject(value)) return fits(false);
       if (type.fields === null) return [];
@@ -142,6 +144,33 @@ describe("recordArbitrary", () => {
     expect(
       problems.some((p) => /^\.(branches|tags): (0|5|false|true|""|"x") is no array/.test(p)),
     ).toBe(true);
+  });
+
+  it("gives an `any` field values of every kind, dates in every representation", () => {
+    const schema = defineSchema({ v: "any" });
+    const values = fc.sample(recordArbitrary(schema), { seed: 12, numRuns: 600 }).map((r) => r.v);
+    const kindOf = (v: unknown) => {
+      if (v === null || v === undefined) return String(v);
+      if (Array.isArray(v)) return "array";
+      if (v instanceof Date) return "Date";
+      if (typeof v === "number") return Number.isInteger(v) ? "integer" : "fraction";
+      return typeof v;
+    };
+    expect(new Set(values.map(kindOf))).toEqual(
+      new Set([
+        "string",
+        "integer",
+        "fraction",
+        "boolean",
+        "null",
+        "undefined",
+        "object",
+        "array",
+        "Date",
+      ]),
+    );
+    const held = new Set(values.filter((v) => typeof v === "string").map(representationOf));
+    expect(held).toEqual(new Set([undefined, "day", "dateTime"]));
   });
 
   it("without a schema, gives JSON-like records with inherited names as own keys", () => {

@@ -14,7 +14,7 @@ import type { WhereExpression } from "../../src/ast/where.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { DEFAULT_MAX_LENGTH } from "../../src/base/limits.ts";
 import { schemas } from "../../src/schema/resources.ts";
-import { resolvePath, type Schema } from "../../src/schema/schema.ts";
+import { defineSchema, resolvePath, type Schema } from "../../src/schema/schema.ts";
 import { validateWhere } from "../../src/schema/validate-where.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
 
@@ -95,6 +95,33 @@ describe("whereArbitrary", () => {
       "UNKNOWN_FIELD",
     ]);
     for (const [, ast] of cases) expect(typeof compileWhere(ast)({ id: 1 })).toBe("boolean");
+  });
+
+  it("gives an `any` field every operator and literals of every type, and paths below it", () => {
+    const schema = defineSchema({ v: "any", type: { id: "any" } });
+    const records = [{ v: 7, type: { id: { a: "x" } } }, { v: "TRUE" }];
+    const predicates = fc
+      .sample(
+        fc.oneof(
+          whereArbitrary(schema, { maxDepth: 0 }),
+          whereArbitrary(schema, { maxDepth: 0, records }),
+        ),
+        { seed: 13, numRuns: 800 },
+      )
+      .flatMap((ast) => (ast.kind === "and" || ast.kind === "or" ? [] : [ast]));
+    for (const ast of predicates) expect(validateWhere(ast, schema)).toEqual([]);
+    const written = new Set(
+      predicates.map((ast) =>
+        ast.kind === "comparison" ? ast.operator : ast.kind === "pattern" ? "~" : ast.kind,
+      ),
+    );
+    expect(written).toEqual(new Set(["=", "!=", "<", "<=", ">", ">=", "~", "in", "isNull"]));
+    const paths = new Set(predicates.map((ast) => ast.path.segments.join(".")));
+    for (const path of ["v", "v.id", "v.a", "type.id", "type.id.a"]) expect(paths).toContain(path);
+    const texts = new Set(
+      predicates.flatMap((ast) => (ast.kind === "comparison" ? [ast.value.text] : [])),
+    );
+    for (const text of ["7", "TRUE", "true", "2024-02-29", "abc"]) expect(texts).toContain(text);
   });
 
   it("keeps within maxDepth levels of AND and OR, and reaches them", () => {

@@ -43,6 +43,7 @@ const schema = defineSchema({
   number: "number",
   boolean: "boolean",
   date: "date",
+  any: "any",
   object: { id: "string" },
   array: ["string"],
 });
@@ -55,6 +56,7 @@ const FITTING: Readonly<Record<OperandKind, string>> = {
   number: "1.5",
   boolean: "true",
   date: "2024-01-01",
+  any: "x",
   object: "x",
   array: "x",
 };

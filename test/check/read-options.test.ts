@@ -4,6 +4,7 @@ import { compileFields } from "../../src/api/compile-fields.ts";
 import { compileWhere } from "../../src/api/compile-where.ts";
 import { toSql } from "../../src/api/to-sql.ts";
 import { dialects } from "../../src/backends/sql/dialects.ts";
+import { optionNamesOf } from "../../src/check/read-options.ts";
 import { filterDump } from "../../src/dump/filter-dump.ts";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { SchemaDefinitionError } from "../../src/errors/schema-definition-error.ts";
@@ -263,7 +264,7 @@ describe("a schema option may be a plain shape, and is checked (issue 13)", () =
     );
     const bad = { kind: "object", fields: { rank: { kind: "float" } } };
     expect(optionError(() => compileWhere("rank=1", { schema: bad as never })).message).toBe(
-      'compileWhere: option schema: not a schema at "rank": unknown kind "float"; expected string, integer, number, boolean, date, object or array',
+      'compileWhere: option schema: not a schema at "rank": unknown kind "float"; expected string, integer, number, boolean, date, any, object or array',
     );
   });
 
@@ -339,5 +340,29 @@ describe("the parse limits are flat options wherever they are taken (issue 29)",
     expect(error.message).toBe(
       'listResponseJsonSchema: option limits: unknown option; expected one of "schema" or "resource"',
     );
+  });
+});
+
+describe("optionNamesOf: the names of an options interface, checked by the compiler", () => {
+  interface Options {
+    readonly schema?: unknown;
+    readonly maxLength?: number;
+    readonly source: unknown;
+  }
+
+  it("returns the names in the order written, for messages that list them", () => {
+    expect(optionNamesOf<Options>({ source: true, schema: true, maxLength: true })).toEqual([
+      "source",
+      "schema",
+      "maxLength",
+    ]);
+  });
+
+  it("refuses, when compiled, a list that misses a member or names one too many", () => {
+    // `npm run typecheck` fails if either line compiles: each expected error must occur.
+    // @ts-expect-error maxLength is missing
+    optionNamesOf<Options>({ source: true, schema: true });
+    // @ts-expect-error limits is no member of Options
+    optionNamesOf<Options>({ source: true, schema: true, maxLength: true, limits: true });
   });
 });

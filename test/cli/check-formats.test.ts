@@ -55,6 +55,7 @@ describe("qaql check --format json", () => {
     expect(json(run.stdout).texts[0]?.problems).toEqual([
       {
         code: "UNEXPECTED_END",
+        level: "error",
         message: 'where: expected a value after ">=" at column 26',
         offset: 25,
         length: 0,
@@ -80,6 +81,7 @@ describe("qaql check --format json", () => {
     expect(text?.problems).toEqual([
       {
         code: "UNKNOWN_FIELD",
+        level: "error",
         message: 'where: unknown field "rnak": did you mean rank? at column 1',
         offset: 0,
         length: 4,
@@ -89,6 +91,7 @@ describe("qaql check --format json", () => {
       },
       {
         code: "UNKNOWN_FIELD",
+        level: "error",
         message: 'where: unknown field "nope" at column 13',
         offset: 12,
         length: 4,
@@ -115,6 +118,46 @@ describe("qaql check --format json", () => {
       ["where", "id=1"],
       ["fields", "id,level.id"],
     ]);
+  });
+});
+
+describe("qaql check reports every problem at once, and warnings", () => {
+  it("lists the schema's problems beside a syntax error (text)", () => {
+    const run = check(["--where", "rnak>=2 AND type.id=", "--schema", "artefact"]);
+    expect(run.status).toBe(1);
+    const firstLines = run.stdout.split("\n").filter((line) => line.startsWith("where:"));
+    expect(firstLines).toEqual([
+      'where: unknown field "rnak": did you mean rank? at column 1',
+      'where: expected a value after "=" at column 21',
+    ]);
+  });
+
+  it("warns of a day that names none where values are untyped, and exits 0", () => {
+    const text = check(["--where", "analysisTime>=2024-02-30"]);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toBe(
+      "where: valid, canonical form: analysisTime>=2024-02-30\n" +
+        'where: warning: "2024-02-30" is no calendar day, so "analysisTime" is never compared with it as a date (only as text) at column 15\n' +
+        "  analysisTime>=2024-02-30\n" +
+        "                ^^^^^^^^^^\n",
+    );
+    const report = json(check(["--where", "analysisTime>=2024-02-30", "--format", "json"]).stdout);
+    expect(report.valid).toBe(true);
+    expect(report.texts[0]?.problems).toMatchObject([
+      { code: "NOT_A_CALENDAR_DAY", level: "warning", offset: 14, length: 10 },
+    ]);
+    const log = JSON.parse(
+      check(["--where", "analysisTime>=2024-02-30", "--format", "sarif"]).stdout,
+    ) as Log;
+    expect(log.runs[0]?.results?.map((result) => [result.ruleId, result.level])).toEqual([
+      ["NOT_A_CALENDAR_DAY", "warning"],
+    ]);
+    // With a schema whose field is a date, the same text is an error.
+    const typed = check(["--where", "analysisTime>=2024-02-30", "--schema", "project"]);
+    expect(typed.status).toBe(1);
+    expect(typed.stdout).toContain(
+      'where: "analysisTime" is a date field: expected a real calendar day',
+    );
   });
 });
 
@@ -261,7 +304,7 @@ describe("qaql check --format sarif", () => {
     for (const result of results) {
       expect(ids).toContain(result.ruleId);
       expect(rules[result.ruleIndex ?? -1]?.id).toBe(result.ruleId);
-      expect(result.level).toBe("error");
+      expect(["error", "warning"]).toContain(result.level);
       expect(result.message.text).toMatch(/\S/);
       const location = result.locations?.[0]?.physicalLocation;
       expect(location?.artifactLocation?.uri).toMatch(/\S/);
@@ -285,7 +328,9 @@ describe("qaql check --format sarif", () => {
       "UNKNOWN_FIELD",
       "UNEXPECTED_END",
     ]);
+    // "a=1 AND": the unknown field and the syntax error at once, as an editor sees them.
     expect(results.map((result) => result.ruleId)).toEqual([
+      "UNKNOWN_FIELD",
       "UNKNOWN_FIELD",
       "UNKNOWN_FIELD",
       "UNEXPECTED_END",
@@ -296,8 +341,8 @@ describe("qaql check --format sarif", () => {
       artifactLocation: { uri: "scan.txt" },
       region: { startLine: 4, startColumn: 3, endColumn: 7 },
     });
-    expect(results.map((result) => covered(content, result))).toEqual(["rnak", "nope", ""]);
-    expect(results[2]?.locations?.[0]?.physicalLocation?.region).toEqual({
+    expect(results.map((result) => covered(content, result))).toEqual(["rnak", "nope", "a", ""]);
+    expect(results[3]?.locations?.[0]?.physicalLocation?.region).toEqual({
       startLine: 5,
       startColumn: 8,
       endColumn: 8,

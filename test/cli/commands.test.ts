@@ -89,6 +89,32 @@ describe("qaql check", () => {
   });
 });
 
+describe("the nearest name for a mistyped one", () => {
+  it.each([
+    [["filter", "--wher", "id=1"], "Unknown option '--wher': did you mean --where?"],
+    [["filter", "--feilds", "id"], "Unknown option '--feilds': did you mean --fields?"],
+    [["serve", "--schma", "x"], "Unknown option '--schma': did you mean --schema?"],
+    [["filtr"], 'unknown command "filtr": did you mean filter?'],
+  ])("%j is a usage error that names the option meant", (args, message) => {
+    const run = runCli(args);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(message);
+  });
+
+  it("suggests nothing for a name near none", () => {
+    const run = runCli(["filter", "--xyzzy", "1"]);
+    expect(run.stderr).toContain("Unknown option '--xyzzy' (see");
+    expect(runCli(["zzz"]).stderr).toContain('unknown command "zzz" (see');
+  });
+
+  it("suggests the schema name meant", () => {
+    const run = runCli(["check", "--where", "id=1", "--schema", "artefakt"]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('unknown schema "artefakt"');
+    expect(run.stderr).toContain("did you mean artefact?");
+  });
+});
+
 describe("qaql fmt and qaql ast", () => {
   it("prints canonical forms, filter first", () => {
     const run = runCli(["fmt", "--fields", "a.b,a.c", "--where", "status in ( OPEN , NEW )"]);

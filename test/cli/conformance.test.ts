@@ -173,7 +173,8 @@ describe("qaql serve and qaql conformance as commands", () => {
     (artefact) => (artefact as { projectId?: unknown }).projectId === 101,
   ).length;
   it.each([
-    [["--resource", "artefacts"], "1001 artefacts"],
+    [["--resource", "artefacts", "--schema", "artefact"], "1001 artefacts"],
+    // Without --schema, the API's schema of the route's list: artefacts.
     [["--route", "projects/payments-core/artefacts"], `${ofFirstProject} artefacts`],
   ])("agrees on %j, exit 0", async (target, records) => {
     const basic = Buffer.from(`${USER}:${PASSWORD}`).toString("base64");
@@ -190,8 +191,6 @@ describe("qaql serve and qaql conformance as commands", () => {
         "--token",
         token,
         ...target,
-        "--schema",
-        "artefact",
         "--runs",
         "40",
         "--seed",
@@ -246,6 +245,10 @@ describe("qaql serve and qaql conformance as commands", () => {
         "1:2",
       ],
       "--seed",
+    ],
+    [
+      ["--url", "http://x", "--token", "t", "--resource", "tags"],
+      '--schema is required for "tags": only projects, artefacts and findings have a default',
     ],
   ])("%j is a usage error", (args, words) => {
     const run = runCli(["conformance", ...args]);

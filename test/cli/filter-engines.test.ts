@@ -177,6 +177,8 @@ describe("qaql filter --engine duckdb", () => {
 
   it("says why it cannot take a run, and auto takes JavaScript instead", async () => {
     const array = dumpFile(AWKWARD, "array");
+    const anySchema = join(scratch, `any-${written++}.json`);
+    writeFileSync(anySchema, JSON.stringify({ rank: "any" }));
     // The last member: what auto then does with JavaScript (stdin is empty here).
     const cases: [readonly string[], number, RegExp, RegExp][] = [
       [
@@ -187,6 +189,12 @@ describe("qaql filter --engine duckdb", () => {
       ],
       [[array, "--schema", "artefact"], 2, /it needs --where/, /^$/],
       [[array, "--where", "rank>=2"], 2, /it needs --schema/, /^$/],
+      [
+        [array, "--where", "rank>=2", "--schema", anySchema],
+        2,
+        /the schema gives "rank" the type any: SQL must know its type/,
+        /^$/,
+      ],
       [
         ["--resource", "artefacts", "--where", "rank>=2", "--schema", "artefact"],
         1,
@@ -245,6 +253,7 @@ describe("qaql filter --engine duckdb", () => {
     const engineFor = async (where: string, size: number) => {
       const plan = {
         where: parseWhere(where),
+        fields: undefined,
         schema: schemas.artefact,
         timeZone: undefined,
         resource: undefined,

@@ -133,6 +133,56 @@ describe("qaql filter on the shipped sample", () => {
   });
 });
 
+describe("qaql filter says what no record holds", () => {
+  it("names each field of --where and --fields no record held, with the one meant, exit 0", () => {
+    const run = runCli([
+      "filter",
+      "--resource",
+      "artefacts",
+      "--where",
+      "typ.id=FILE",
+      "--fields",
+      "id,nmae,measures(LOC)",
+    ]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe("[]\n");
+    expect(run.stderr.trimEnd().split("\n")).toEqual([
+      'qaql: warning: none of the 1,001 records read holds "typ.id" (--where): did you mean type.id?',
+      'qaql: warning: none of the 1,001 records read holds "nmae" (--fields): did you mean name?',
+    ]);
+  });
+
+  it("exits 1 with --strict, and says nothing when every field is held", () => {
+    const strict = runCli(["filter", "--resource", "artefacts", "--where", "rnak>=2", "--strict"]);
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toContain('holds "rnak" (--where): did you mean rank?');
+    const held = runCli(["filter", "--resource", "artefacts", "--where", "rank>=2", "--strict"]);
+    expect(held).toMatchObject({ status: 0, stderr: "" });
+    // With a schema, an unknown field is refused before a record is read.
+    const typed = runCli([
+      "filter",
+      "--resource",
+      "artefacts",
+      "--where",
+      "rnak>=2",
+      "--schema",
+      "artefact",
+    ]);
+    expect(typed.status).toBe(1);
+    expect(typed.stderr).toContain('unknown field "rnak": did you mean rank?');
+  });
+
+  it("warns of a day that names none, compared without a type", () => {
+    const run = runCli(["filter", "--resource", "projects", "--where", "analysisTime>=2024-02-30"]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe(
+      'qaql: warning: where: "2024-02-30" is no calendar day, so "analysisTime" is never compared with it as a date (only as text) at column 15\n' +
+        "  analysisTime>=2024-02-30\n" +
+        "                ^^^^^^^^^^\n",
+    );
+  });
+});
+
 describe("qaql filter on files and stdin", () => {
   const records = [
     { id: 1, name: "a.java" },

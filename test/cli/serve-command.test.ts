@@ -182,6 +182,58 @@ describe("qaql serve", () => {
     expect(await waitForExit(server.child)).toBe(0);
   });
 
+  it("learns each resource's schema from the dump: a mistyped field is a 400 that names the one meant", async () => {
+    const server = await startServe(["--port", "0", ...credentials]);
+    const headers = { authorization: `Bearer ${await tokenOf(server.url, "u", "p")}` };
+    const typo = await fetch(`${server.url}/artefacts?where=${encodeURIComponent("typ.id=FILE")}`, {
+      headers,
+    });
+    expect(typo.status).toBe(400);
+    expect(await typo.json()).toMatchObject({
+      code: "UNKNOWN_FIELD",
+      parameter: "where",
+      issues: [{ code: "UNKNOWN_FIELD", suggestion: "type.id" }],
+    });
+    const fields = await fetch(`${server.url}/findings?fields=id,defintion`, { headers });
+    expect(await fields.json()).toMatchObject({
+      code: "UNKNOWN_FIELD",
+      issues: [{ suggestion: "definition" }],
+    });
+    const noDay = await fetch(
+      `${server.url}/projects?where=${encodeURIComponent("analysisTime>=2024-02-30")}`,
+      { headers },
+    );
+    expect(await noDay.json()).toMatchObject({ code: "INVALID_VALUE", parameter: "where" });
+    // The date-times of analysisTime are compared by calendar day, as a date field's are.
+    const project = sample.projects?.[0] as { analysisTime: string; id: number };
+    const day = project.analysisTime.slice(0, 10);
+    const onDay = await fetch(
+      `${server.url}/projects?where=${encodeURIComponent(`analysisTime=${day}`)}&fields=id`,
+      { headers },
+    );
+    const projectsOnDay = ((await onDay.json()) as { projects: Row[] }).projects;
+    expect(projectsOnDay.map((found) => found.id)).toContain(project.id);
+    const item = await fetch(`${server.url}/artefacts/1?fields=nmae`, { headers });
+    expect(await item.json()).toMatchObject({
+      code: "UNKNOWN_FIELD",
+      issues: [{ suggestion: "name" }],
+    });
+    server.child.kill("SIGTERM");
+    expect(await waitForExit(server.child)).toBe(0);
+  });
+
+  it("with --no-infer-schema answers a mistyped field with no items, as before", async () => {
+    const server = await startServe(["--port", "0", "--no-infer-schema", ...credentials]);
+    const headers = { authorization: `Bearer ${await tokenOf(server.url, "u", "p")}` };
+    const typo = await fetch(`${server.url}/artefacts?where=${encodeURIComponent("typ.id=FILE")}`, {
+      headers,
+    });
+    expect(typo.status).toBe(200);
+    expect(((await typo.json()) as Row).artefacts).toEqual([]);
+    server.child.kill("SIGTERM");
+    expect(await waitForExit(server.child)).toBe(0);
+  });
+
   it("prints its help", () => {
     const run = runCli(["serve", "--help"]);
     expect(run.status).toBe(0);

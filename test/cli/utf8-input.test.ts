@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readDump } from "../../src/dump/dump-reader.ts";
 import { readResources } from "../../src/dump/read-resources.ts";
 import { DumpError } from "../../src/errors/dump-error.ts";
+import { readDump } from "../support/read-dump.ts";
 import { runCli } from "../support/run-cli.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "qaql-utf8-"));

@@ -2,8 +2,8 @@ import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Choices, seededChoices } from "../../src/arbitraries/choices.ts";
-import { readDump } from "../../src/dump/dump-reader.ts";
 import { DumpError } from "../../src/errors/dump-error.ts";
+import { readDump } from "../support/read-dump.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonRecord = { [key: string]: Json };

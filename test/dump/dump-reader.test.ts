@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  type DumpShape,
-  NDJSON_FIRST_LINE_CAP,
-  type ReadSummary,
-  readDump,
-} from "../../src/dump/dump-reader.ts";
+import type { DumpShape, ReadSummary } from "../../src/dump/dump-reader.ts";
+import { NDJSON_FIRST_LINE_CAP } from "../../src/dump/ndjson-probe.ts";
 import { DumpError, type DumpErrorCode } from "../../src/errors/dump-error.ts";
+import { readDump } from "../support/read-dump.ts";
 
 /** Chunk sizes every row is read with: the same records or error must come out of each. */
 const CHUNK_SIZES = [1, 2, 3, 7, 64, Number.POSITIVE_INFINITY];

@@ -269,6 +269,34 @@ describe("filterDump", () => {
   });
 });
 
+describe("filterDump's unseenFields", () => {
+  it("names the fields of where and fields no record held, once the records are read", async () => {
+    const records = filterDump(webStream(SAMPLE_BYTES, 4096), {
+      resource: "findings",
+      where: "defintion.id~JAVA OR status=OPEN",
+      fields: "id,tool,locations(line,colum)",
+    });
+    expect((await collect(records)).length).toBeGreaterThan(0);
+    expect(records.unseenFields()).toEqual([
+      { path: "defintion.id", language: "where", suggestion: "definition.id" },
+      { path: "locations.colum", language: "fields" },
+    ]);
+  });
+
+  it("is empty with a schema, which refuses unknown fields before reading", async () => {
+    const records = filterDump(webStream(SAMPLE_BYTES, 4096), {
+      resource: "artefacts",
+      where: "rank>=2",
+      schema: schemas.artefact,
+    });
+    await collect(records);
+    expect(records.unseenFields()).toEqual([]);
+    expect(() =>
+      filterDump(webStream(SAMPLE_BYTES, 4096), { where: "rnak>=2", schema: schemas.artefact }),
+    ).toThrow(QueryValidationError);
+  });
+});
+
 describe("filterDump on one large record", () => {
   const MB = 1024 * 1024;
   const ROUNDS = 3;

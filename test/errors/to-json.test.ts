@@ -139,7 +139,7 @@ const BODIES: readonly (readonly [string, () => unknown, Record<string, unknown>
     {
       code: "INVALID_SCHEMA",
       message:
-        'defineSchema: at "a.b": unknown type "text"; expected string, integer, number, boolean, date, object or array',
+        'defineSchema: at "a.b": unknown type "text"; expected string, integer, number, boolean, date, any, object or array',
       path: "a.b",
     },
   ],

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CompiledRequests } from "../../src/http/compiled-requests.ts";
 import { ListRequestCache, storeOf } from "../../src/http/request-cache.ts";
-import { readListRequest } from "../../src/list/read-list-request.ts";
 
 function compiled(requests: CompiledRequests, query: string) {
-  return requests.get(query, () => readListRequest(query, {}));
+  return requests.get(query, {});
 }
 
 function requestsIn(cache: ListRequestCache) {

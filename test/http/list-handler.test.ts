@@ -224,6 +224,53 @@ describe("in-memory sources", () => {
   });
 });
 
+describe('schema: "infer"', () => {
+  const records = [
+    { id: 1, name: "a", type: { id: "FILE" }, at: "2024-03-01T23:30:00Z" },
+    { id: 2, name: "b", type: { id: "DIR" }, at: "2024-03-02" },
+  ];
+  const get = (handler: (request: Request) => Promise<Response>, query: string) =>
+    handler(new Request(`${ORIGIN}/api/things?${query}`));
+
+  it("learns the schema from an array source: a mistyped field is a 400 with the name meant", async () => {
+    const handler = createListHandler({ schema: "infer", source: records });
+    const typo = await get(handler, `where=${encodeURIComponent("typ.id=FILE")}`);
+    expect(typo.status).toBe(400);
+    expect(await typo.json()).toMatchObject({
+      code: "UNKNOWN_FIELD",
+      issues: [{ suggestion: "type.id" }],
+    });
+    const found = await get(handler, `where=${encodeURIComponent("type.id=FILE")}`);
+    expect((await listBody(found)).things).toEqual([records[0]]);
+  });
+
+  it("types by what it learnt: dates by calendar day, in the request's zone", async () => {
+    const handler = createListHandler({ schema: "infer", source: records });
+    const request = (zone: string) =>
+      handler(
+        new Request(`${ORIGIN}/api/things?where=${encodeURIComponent("at=2024-03-02")}`, {
+          headers: { timezone: zone },
+        }),
+      );
+    expect((await listBody(await request("UTC"))).things?.map((found) => found.id)).toEqual([2]);
+    expect(
+      (await listBody(await request("Europe/Paris"))).things?.map((found) => found.id),
+    ).toEqual([1, 2]);
+    const noDay = await get(handler, `where=${encodeURIComponent("at>=2024-02-30")}`);
+    expect(await noDay.json()).toMatchObject({ code: "INVALID_VALUE" });
+  });
+
+  it("refuses a source it cannot read ahead of the requests", () => {
+    const iterable = { async *[Symbol.asyncIterator]() {} };
+    expect(() => createListHandler({ schema: "infer", source: iterable })).toThrow(
+      /"infer" learns the schema from an array source/,
+    );
+    expect(() =>
+      createListHandler({ schema: "infer", source: () => ({ items: [], total: 0 }) }),
+    ).toThrow(/option schema/);
+  });
+});
+
 describe("links and names", () => {
   const source = [{ id: 1 }, { id: 2 }];
 

@@ -151,7 +151,13 @@ describe("qaqlWhere", () => {
       const result = await completionsAt(view, doc.length);
       return result && { from: result.from, labels: result.options.map((option) => option.label) };
     };
-    expect(await labels("")).toEqual({ from: 0, labels: ["id", "name", "path", "type", "rank"] });
+    expect(await labels("")).toEqual({
+      from: 0,
+      labels: [
+        ...["id", "name", "path", "type", "rank", "projectId", "parentId", "rating"],
+        ...["measures", "indicators", "infos", "links"],
+      ],
+    });
     expect(await labels("type.")).toEqual({ from: 5, labels: ["id"] });
     expect(await labels("rank ")).toEqual({
       from: 5,
@@ -206,8 +212,8 @@ describe("qaqlFields", () => {
       ["id", "string"],
       ["name", "string"],
       ["description", "string"],
-      ["categories", "array"],
-      ["families", "array"],
+      ["categories", "array of object"],
+      ["families", "array of string"],
     ]);
   });
 

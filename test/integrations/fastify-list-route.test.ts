@@ -9,10 +9,10 @@ import { schemas } from "../../src/schema/resources.ts";
 
 type Json = Record<string, unknown>;
 
-// Values the schema does not describe (`measures`) or types it does not say (`rank` as text):
+// Values the schema does not describe (`metrics`) or types it does not say (`rank` as text):
 // a serializer working from the response schema would drop or change them.
 const artefacts = [
-  { id: 1, name: "Main.java", type: { id: "FILE" }, rank: 2.5, measures: { LOC: 120 } },
+  { id: 1, name: "Main.java", type: { id: "FILE" }, rank: 2.5, metrics: { LOC: 120 } },
   { id: 2, name: "src", type: { id: "FOLDER" }, rank: "high", path: null },
   { id: 3, name: "Util.java", type: { id: "FILE" }, rank: 4 },
 ];
@@ -71,7 +71,7 @@ describe("listRoute in Fastify", () => {
     expect(Object.keys(properties)).toEqual(["where", "fields", "page", "size"]);
     expect(properties.where).toMatchObject({ type: "string", maxLength: 100 });
     expect(properties.where?.examples).toContain("type.id=example");
-    expect(properties.fields?.examples).toContain("id,type.id");
+    expect(properties.fields?.examples).toContain("id,measures(LOC,FILES)");
     expect(properties.size).toMatchObject({
       type: "integer",
       minimum: 1,
@@ -120,7 +120,7 @@ describe("listRoute in Fastify", () => {
     expect(response.status).toBe(200);
     expect(text).toBe(await direct.text());
     const items = (JSON.parse(text) as { artefacts: Json[] }).artefacts;
-    expect(items[0]).toHaveProperty("measures", { LOC: 120 });
+    expect(items[0]).toHaveProperty("metrics", { LOC: 120 });
     expect(items[1]).toHaveProperty("rank", "high");
   });
 

@@ -148,6 +148,31 @@ describe("diagnoseWhere", () => {
     ]);
   });
 
+  it("warns of a day that is no calendar day where values are untyped, beside the errors", () => {
+    expect(diagnoseWhere("analysisTime>=2024-02-30 AND a=")).toEqual([
+      {
+        from: 14,
+        to: 24,
+        code: "NOT_A_CALENDAR_DAY",
+        message:
+          '"2024-02-30" is no calendar day, so "analysisTime" is never compared with it as a date (only as text)',
+        severity: "warning",
+      },
+      {
+        from: 31,
+        to: 31,
+        code: "UNEXPECTED_END",
+        message: 'expected a value after "="',
+        expected: ["a value"],
+      },
+    ]);
+    // A date field refuses it: an error, not a warning.
+    const typed = diagnoseWhere("analysisTime>=2024-02-30", { schema: schemas.project });
+    expect(typed.map((found) => [found.code, found.severity])).toEqual([
+      ["INVALID_VALUE", undefined],
+    ]);
+  });
+
   it("checks only the syntax without a schema", () => {
     expect(brief(diagnoseWhere("rnak>=2 AND a="))).toEqual([[14, 14, "UNEXPECTED_END"]]);
   });

@@ -2,14 +2,18 @@ import { describe, expect, it } from "vitest";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import {
+  type QueryError,
   QueryParameterError,
   QuerySyntaxError,
   QueryValidationError,
 } from "../../src/errors/errors.ts";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import {
+  type ListRequest,
   type ListRequestError,
+  listParametersOf,
   type ReadListRequestOptions,
+  readListParameters,
   readListRequest,
   safeReadListRequest,
 } from "../../src/list/read-list-request.ts";
@@ -608,5 +612,45 @@ describe("readListRequest: errors name the parameter and point into its value", 
       success: true,
       data: { where: undefined, fields: undefined, page: 2, size: 20, paginated: true },
     });
+  });
+});
+
+describe("readListParameters: the parameters listParametersOf decoded, read as readListRequest reads them", () => {
+  /** What reading gives, the request or the error's class and JSON, so two readings compare. */
+  function outcome(read: () => ListRequest): unknown {
+    try {
+      return { request: read() };
+    } catch (error) {
+      return { error: (error as Error).constructor.name, json: (error as QueryError).toJSON() };
+    }
+  }
+
+  // One row: a query string listParametersOf decodes, and the options it is read with.
+  const rows: [string, ReadListRequestOptions][] = [
+    ["", {}],
+    ["?where=a%3D1+AND+b%3D%2B2&fields=id,name&page=2&size=5&other=%zz", {}],
+    ["where=+&fields=%20", {}],
+    ["size=0&where=(", {}],
+    ["where=(&size=0", {}],
+    ["page=3&fields=a(", { maxSize: 10 }],
+    ["size=11", { maxSize: 10 }],
+    ["size=7", { defaultSize: 7 }],
+    ["where=a%3D12345", { maxLength: 4 }],
+    ["fields=a(b(c))", { maxDepth: 1 }],
+    ["where=rank%3E%3Dhigh+AND+nope%3D1", { schema: schemas.artefact }],
+    ["fields=id,type(id),colour&where=rank%3E%3D2", { schema: schemas.artefact }],
+  ];
+
+  it.each(rows)("%s", (query, options) => {
+    const parameters = listParametersOf(query);
+    if (parameters === undefined) throw new Error(`expected ${query} to be decoded`);
+    const expected = outcome(() => readListRequest(query, options));
+    expect(outcome(() => readListParameters(parameters, options))).toEqual(expected);
+  });
+
+  it("checks its options as readListRequest does", () => {
+    expect(() => readListParameters({}, { size: 3 } as never)).toThrow(
+      /readListRequest: option size: unknown option/,
+    );
   });
 });

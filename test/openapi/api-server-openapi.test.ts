@@ -141,7 +141,7 @@ describe("apiServerOpenApi: the routes", () => {
       const used = (section: string, name: string) =>
         text.includes(`"#/components/${section}/${name}"`) ||
         JSON.stringify(components).includes(`"#/components/${section}/${name}"`);
-      for (const section of ["schemas", "parameters", "responses", "headers"]) {
+      for (const section of ["schemas", "parameters", "responses", "headers", "requestBodies"]) {
         for (const name of Object.keys(components[section] ?? {})) {
           expect(used(section, name), `${section}/${name}`).toBe(true);
         }
@@ -163,6 +163,8 @@ describe("apiServerOpenApi: the routes", () => {
       "500",
     ]);
     expect(at(document.components, "responses", "TooManyTokenRequests", "headers")).toEqual({
+      "Cache-Control": { $ref: "#/components/headers/Cache-Control" },
+      Vary: { $ref: "#/components/headers/Vary" },
       "Retry-After": { $ref: "#/components/headers/Retry-After" },
     });
     expect(Object.keys(at(document.paths, "/token", "delete", "responses"))).toContain("204");
@@ -195,11 +197,114 @@ describe("apiServerOpenApi: the routes", () => {
       in: "header",
       required: false,
     });
+    // One record reads fields alone, and checks the timezone header as a list does.
     const item = at(document.paths, "/findings/{findingId}", "get");
     expect(item.parameters).toEqual([
       { $ref: "#/components/parameters/findingId" },
       { $ref: "#/components/parameters/findingsFields" },
+      { $ref: "#/components/parameters/timezone" },
     ]);
+  });
+
+  it("documents every method of every path: its own, HEAD beside GET, and a 405 for the rest", () => {
+    const document = apiServerOpenApi();
+    const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+    // One row: the path, and the methods it takes (grammar/language.md 6.8).
+    const taken: Record<string, string[]> = {
+      "/token": ["get", "delete"],
+      "/artefacts/{artefactId}/query": ["post"],
+    };
+    for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+      expect(Object.keys(item), path).toEqual(methods);
+      const own = taken[path] ?? ["get", "head"];
+      const allow = own.map((method) => method.toUpperCase()).join(", ");
+      for (const method of methods) {
+        const responses = at(item, method, "responses");
+        if (own.includes(method)) {
+          expect(responses, `${method} ${path}`).not.toHaveProperty("405");
+          continue;
+        }
+        expect(at(responses, "405", "headers", "Allow", "schema"), `${method} ${path}`).toEqual({
+          type: "string",
+          const: allow,
+        });
+        expect(at(item, method).security, `${method} ${path}`).toEqual([]);
+        expect(Object.keys(responses).every((status) => status.startsWith("4"))).toBe(true);
+      }
+    }
+  });
+
+  it("answers a HEAD as its GET, with the same statuses and headers and no body", async () => {
+    const document = await dereferenced(apiServerOpenApi());
+    for (const [path, item] of Object.entries(at(document, "paths") as Record<string, Json>)) {
+      const get = at(item, "get", "responses");
+      const head = at(item, "head", "responses");
+      if (path === "/token") {
+        expect(Object.keys(head)).toContain("405");
+        continue;
+      }
+      expect(Object.keys(head), path).toEqual(Object.keys(get));
+      for (const status of Object.keys(head)) {
+        expect(at(head, status), `${path} ${status}`).not.toHaveProperty("content");
+        expect(at(head, status, "headers")).toEqual(at(get, status, "headers"));
+      }
+    }
+  });
+
+  it("declares Cache-Control and Vary on every response", async () => {
+    const document = await dereferenced(apiServerOpenApi());
+    for (const [path, item] of Object.entries(at(document, "paths") as Record<string, Json>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(at(operation, "responses"))) {
+          expect(Object.keys(at(response, "headers")), `${method} ${path} ${status}`).toEqual(
+            expect.arrayContaining(["Cache-Control", "Vary"]),
+          );
+        }
+      }
+    }
+  });
+
+  it("names the operations a page's and a record's links stand for", () => {
+    const document = apiServerOpenApi();
+    const operationIds = new Set(
+      Object.values(document.paths as Record<string, Json>).flatMap((item) =>
+        Object.values(item).map((operation) => (operation as Json).operationId),
+      ),
+    );
+    const list = at(document.paths, "/projects/{projectName}/artefacts", "get");
+    const links = at(list, "responses", "200", "links");
+    expect(Object.keys(links)).toEqual(["self", "first", "last", "previous", "next"]);
+    for (const link of Object.values(links)) {
+      expect(link).toMatchObject({
+        operationId: "listProjectArtefacts",
+        parameters: { projectName: "$request.path.projectName", where: "$request.query.where" },
+      });
+    }
+    expect(at(links, "first", "parameters").page).toBe("1");
+    expect(at(links, "self", "parameters").page).toBe("$request.query.page");
+    const artefact = at(document.paths, "/artefacts/{artefactId}", "get", "responses", "200");
+    expect(at(artefact, "links")).toEqual({
+      self: expect.objectContaining({ operationId: "getArtefact" }),
+      project: expect.objectContaining({
+        operationId: "getProject",
+        parameters: { projectId: "$response.body#/projectId" },
+      }),
+      findings: expect.objectContaining({ operationId: "listArtefactFindings" }),
+      query: expect.objectContaining({ operationId: "queryArtefact" }),
+    });
+    for (const item of Object.values(document.paths as Record<string, Json>)) {
+      for (const operation of Object.values(item)) {
+        for (const response of Object.values(at(operation, "responses"))) {
+          for (const link of Object.values((response as Json).links ?? {})) {
+            expect(operationIds).toContain((link as Json).operationId);
+          }
+        }
+      }
+    }
+    // Without the projects, no link names an operation the document lacks.
+    const alone = apiServerOpenApi({ resources: ["artefacts"] });
+    const only = at(alone.paths, "/artefacts/{artefactId}", "get", "responses", "200", "links");
+    expect(Object.keys(only)).toEqual(["self", "query"]);
   });
 
   it("answers in the vendor's three media types, a 406 in application/json", () => {
@@ -214,15 +319,28 @@ describe("apiServerOpenApi: the routes", () => {
     expect(Object.keys(refused)).toEqual(["application/json"]);
   });
 
-  it("takes the query definition as its body and answers 413 and 415", () => {
-    const document = apiServerOpenApi();
+  it("takes the query definition as its body, in the vendor's types, and answers 413 and 415", () => {
+    const document = apiServerOpenApi({ vendor: "Acme" });
     const query = at(document.paths, "/artefacts/{artefactId}/query", "post");
     expect(at(query, "requestBody")).toEqual({
-      required: true,
-      content: { "application/json": { schema: { $ref: "#/components/schemas/QueryDefinition" } } },
+      $ref: "#/components/requestBodies/QueryDefinition",
     });
+    // The schema whole in each type, in a request body, where a default makes a member optional.
     const { $schema: _, $id: __, ...definition } = queryDefinitionJsonSchema;
-    expect(at(document.components, "schemas", "QueryDefinition")).toEqual(definition);
+    expect(at(document.components, "requestBodies", "QueryDefinition")).toEqual({
+      required: true,
+      description: expect.stringContaining("UTF-8"),
+      content: {
+        "application/vnd.acme.app-v2+json": { schema: definition },
+        "application/vnd.acme.app-latest+json": { schema: definition },
+        "application/json": { schema: definition },
+      },
+    });
+    expect(at(query, "responses", "415", "headers", "Accept-Post", "schema")).toEqual({
+      type: "string",
+      const:
+        "application/vnd.acme.app-v2+json, application/vnd.acme.app-latest+json, application/json",
+    });
     expect(Object.keys(query.responses as Json)).toEqual(
       expect.arrayContaining(["200", "400", "404", "413", "415"]),
     );

@@ -2,16 +2,25 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { createListHandler, listResponseJsonSchema } from "../../src/http/index.ts";
+import { linkJsonSchema } from "../../src/openapi/list-body-schema.ts";
 import { schemas } from "../../src/schema/resources.ts";
+import { DATE_JSON_PATTERN } from "../../src/schema/schema-json-schema.ts";
 
 type Json = Record<string, unknown>;
 
-const ajv = new Ajv2020({ strict: true, allErrors: true, formats: { date: true } });
+const ajv = new Ajv2020({ strict: true, allErrors: true });
 
 const projects = [
-  { id: 1, name: "alpha", level: { id: "A" }, analysisTime: "2024-03-01", branches: [] },
+  {
+    id: 1,
+    name: "alpha",
+    level: { id: "A" },
+    analysisTime: "2024-03-01T10:00:00+01:00",
+    branches: [],
+    _links: { self: { href: "/api/projects/1" } },
+  },
   { id: 2, name: "beta", level: { id: "B" }, branches: [{ id: 7, name: "main", versionId: 3 }] },
-  { id: 3, name: "gamma" },
+  { id: 3, name: "gamma", group: null, level: null },
 ];
 
 async function pageOf(query: string, resource?: string): Promise<Json> {
@@ -27,8 +36,32 @@ describe("listResponseJsonSchema", () => {
     expect(ajv.validateSchema(schema)).toBe(true);
     expect(JSON.stringify(schema)).not.toContain("$schema");
     const items = (schema.properties as Record<string, Json>).projects?.items as Json;
-    expect(items.properties).toHaveProperty("analysisTime", { type: "string", format: "date" });
+    expect(items.properties).toHaveProperty("analysisTime", {
+      type: ["string", "null"],
+      pattern: DATE_JSON_PATTERN,
+    });
     expect(schema.required).toEqual(["_links", "projects"]);
+  });
+
+  it("lets each item carry its _links, links by name, declared or not by the schema", () => {
+    const items = (options: Parameters<typeof listResponseJsonSchema>[0]) =>
+      ((listResponseJsonSchema(options).properties as Record<string, Json>).rows?.items ??
+        {}) as Json;
+    const item = items({ schema: { id: "integer" }, resource: "rows" });
+    expect((item.properties as Json)._links).toEqual({
+      type: "object",
+      additionalProperties: linkJsonSchema(),
+      description: expect.any(String),
+    });
+    const check = ajv.compile(item);
+    expect(check({ id: 1, _links: { self: { href: "/rows/1" }, owner: { href: "/x" } } })).toBe(
+      true,
+    );
+    expect(check({ id: 1, _links: { self: "/rows/1" } })).toBe(false);
+    expect(check({ id: 1, _links: { self: {} } })).toBe(false);
+    // A schema that declares _links itself keeps its own reading.
+    const own = items({ schema: { id: "integer", _links: "any" }, resource: "rows" });
+    expect((own.properties as Json)._links).toEqual({});
   });
 
   it.each([
@@ -70,7 +103,14 @@ describe("listResponseJsonSchema", () => {
     const schema = listResponseJsonSchema({ schema: { id: "integer" }, resource: "rows" });
     expect((schema.properties as Record<string, Json>).rows?.items).toEqual({
       type: "object",
-      properties: { id: { type: "integer" } },
+      properties: {
+        id: { type: ["integer", "null"] },
+        _links: {
+          type: "object",
+          additionalProperties: linkJsonSchema(),
+          description: expect.any(String),
+        },
+      },
     });
   });
 

@@ -76,6 +76,7 @@ function mismatches(value: unknown, type: FieldType, at: string): string[] {
   if (value === null || value === undefined) return [];
   const fits: Record<FieldType["kind"], () => boolean> = {
     string: () => typeof value === "string",
+    any: () => true,
     integer: () => Number.isSafeInteger(value),
     number: () => typeof value === "number" && Number.isFinite(value),
     boolean: () => typeof value === "boolean",

@@ -5,7 +5,9 @@ import {
   defineSchema,
   editDistance,
   nearestName,
+  readSchema,
   resolvePath,
+  scalarTypeAt,
   suggestPath,
 } from "../../src/schema/schema.ts";
 
@@ -54,6 +56,26 @@ describe("defineSchema (grammar/language.md 4)", () => {
     expect(() => defineSchema(shape as never)).toThrow(message);
   });
 
+  it('reads "any", a field typed value by value, in both notations', () => {
+    const shape = defineSchema({ version: "any", owner: { id: "any" }, items: ["any"] });
+    const normalized = {
+      kind: "object",
+      fields: {
+        version: { kind: "any" },
+        owner: { kind: "object", fields: { id: { kind: "any" } } },
+        items: { kind: "array", items: { kind: "any" } },
+      },
+    };
+    expect(JSON.parse(JSON.stringify(shape))).toEqual(normalized);
+    expect(readSchema(normalized)).toEqual(shape);
+    expect(() => defineSchema({ a: "anything" as never })).toThrow(
+      'unknown type "anything"; expected string, integer, number, boolean, date, any, object or array',
+    );
+    expect(() => readSchema({ kind: "object", fields: { a: { kind: "mixed" } } })).toThrow(
+      "expected string, integer, number, boolean, date, any, object or array",
+    );
+  });
+
   it("treats inherited names as ordinary fields", () => {
     const schema = defineSchema(JSON.parse('{"constructor": "string"}'));
     expect(resolvePath(schema, ["constructor"])).toEqual({ ok: true, type: { kind: "string" } });
@@ -87,10 +109,30 @@ describe("resolvePath", () => {
       type: { kind: "array" },
     });
   });
+
+  it("reads a path below an `any` field as `any`: the field may hold an object", () => {
+    const schema = defineSchema({ owner: "any", meta: "object", tags: ["any"] });
+    for (const path of [["owner"], ["owner", "id"], ["owner", "a", "__proto__"]]) {
+      expect(resolvePath(schema, path), path.join(".")).toEqual({
+        ok: true,
+        type: { kind: "any" },
+      });
+      expect(scalarTypeAt(schema, path)).toBe("any");
+    }
+    // Unlike an undescribed object, and an array of `any`, which a filter cannot go into.
+    expect(resolvePath(schema, ["meta", "id"])).toMatchObject({ ok: false, reason: "unknown" });
+    expect(resolvePath(schema, ["tags", "id"])).toMatchObject({
+      ok: false,
+      reason: "throughArray",
+    });
+    expect(resolvePath(schema, ["ownr", "id"])).toMatchObject({ ok: false, reason: "unknown" });
+    expect(suggestPath(schema, ["ownr", "id"])).toBe("owner.id");
+    expect(suggestPath(schema, ["Owner", "x", "y"])).toBe("owner.x.y");
+  });
 });
 
 describe("schemas of the API's resources (4)", () => {
-  it("types the fields section 4 lists", () => {
+  it("types the fields section 4.2 lists", () => {
     const kinds = (schema: typeof schemas.project) =>
       Object.fromEntries(Object.entries(schema.fields).map(([name, type]) => [name, type.kind]));
     expect(kinds(schemas.project)).toEqual({
@@ -115,6 +157,13 @@ describe("schemas of the API's resources (4)", () => {
       path: "string",
       type: "object",
       rank: "number",
+      projectId: "integer",
+      parentId: "integer",
+      rating: "string",
+      measures: "object",
+      indicators: "object",
+      infos: "object",
+      links: "object",
     });
     expect(kinds(schemas.finding)).toEqual({
       id: "integer",
@@ -124,6 +173,8 @@ describe("schemas of the API's resources (4)", () => {
       suspicious: "boolean",
       definition: "object",
       locations: "array",
+      projectId: "integer",
+      creationDate: "date",
     });
     expect(resolvePath(schemas.project, ["branches"])).toEqual({
       ok: true,
@@ -137,6 +188,45 @@ describe("schemas of the API's resources (4)", () => {
             versionId: { kind: "integer" },
           },
         },
+      },
+    });
+  });
+
+  // One row: a resource's schema, a path, and the type section 4.2 gives it.
+  it.each([
+    [schemas.artefact, "measures.LOC", "number"],
+    [schemas.artefact, "measures.DUPLICATION", "number"],
+    [schemas.artefact, "indicators.MAINTAINABILITY.rank", "number"],
+    [schemas.artefact, "indicators.SECURITY.mnemonic", "string"],
+    [schemas.artefact, "infos.LANGUAGE", "string"],
+    [schemas.finding, "definition.description", "string"],
+    [schemas.finding, "creationDate", "date"],
+    [schemas.project, "analysisTime", "date"],
+  ] as const)("gives %#: %s its type", (schema, path, kind) => {
+    expect(scalarTypeAt(schema, path.split("."))).toBe(kind);
+  });
+
+  it("describes the items of every array the sample holds", () => {
+    const items = (schema: typeof schemas.project, path: string) => {
+      const resolved = resolvePath(schema, path.split("."));
+      return resolved.ok && resolved.type.kind === "array" ? resolved.type.items : undefined;
+    };
+    expect(items(schemas.artefact, "links.CALLS")).toEqual({ kind: "integer" });
+    expect(items(schemas.finding, "definition.families")).toEqual({ kind: "string" });
+    expect(items(schemas.finding, "definition.categories")).toEqual({
+      kind: "object",
+      fields: {
+        id: { kind: "string" },
+        level: { kind: "object", fields: { id: { kind: "string" }, name: { kind: "string" } } },
+        scale: { kind: "object", fields: { name: { kind: "string" } } },
+      },
+    });
+    expect(items(schemas.finding, "locations")).toEqual({
+      kind: "object",
+      fields: {
+        artefactId: { kind: "integer" },
+        line: { kind: "integer" },
+        column: { kind: "integer" },
       },
     });
   });

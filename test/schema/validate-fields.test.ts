@@ -20,6 +20,11 @@ describe("selections against a schema (grammar/language.md 4)", () => {
     // Undescribed arrays and objects, and `_links`, accept any name below them.
     ["definition(families,categories(level(id,name),scale.name)),locations(line)", schemas.finding],
     ["id,_links", schemas.artefact],
+    // Below an `any` field too: it may hold an object (4.4).
+    [
+      "owner,owner.id,owner(name,a.b),tags(x),tags.y",
+      defineSchema({ owner: "any", tags: ["any"] }),
+    ],
   ])("accepts %s", (text, schema) => {
     expect(() => parseFields(text, { schema })).not.toThrow();
   });
@@ -38,6 +43,13 @@ describe("selections against a schema (grammar/language.md 4)", () => {
     expect(error.issues[0]).toMatchObject({ code, offset, length });
     expect(error.issues[0]?.message).toContain(words);
     expect(error.message).toMatch(/^fields: /);
+  });
+
+  it("catches a mistyped name beside an `any` field", () => {
+    const schema = defineSchema({ owner: "any" });
+    expect(validationError("ownr(id)", schema).issues).toMatchObject([
+      { code: "UNKNOWN_FIELD", offset: 0, length: 4, suggestion: "owner" },
+    ]);
   });
 
   it("lists every problem in the order of the text", () => {

@@ -166,3 +166,50 @@ describe("an unknown field suggests the nearest known path", () => {
     expect(validationError("name.x=1", schema).issues[0]?.suggestion).toBeUndefined();
   });
 });
+
+describe("an `any` field, typed value by value (grammar/language.md 4.3)", () => {
+  const schema = defineSchema({
+    version: "any",
+    owner: "any",
+    level: { id: "any" },
+    tags: ["any"],
+    rank: "number",
+  });
+
+  it.each([
+    "version=1",
+    "version!=true",
+    "version>=2024-02-30",
+    "version<abc",
+    "version~*.0",
+    "version~x*",
+    'version IN (1,x,true,2024-03-01,"")',
+    "version NOT IN (1.5,y)",
+    "version IS NULL",
+    "owner IS NOT NULL",
+    "owner.id=7 AND owner.name~A* AND owner.a.b.c IN (x,1)",
+    "level.id>x",
+    "level.id.deeper IS NULL",
+  ])("accepts %s: every operator, any literal, any path below it", (text) => {
+    const result = safeParseWhere(text, { schema });
+    expect(result.success, JSON.stringify(!result.success && result.error.message)).toBe(true);
+  });
+
+  it("still catches a mistyped name, and keeps the other fields typed", () => {
+    expect(validationError("verison=1", schema).issues).toEqual([
+      {
+        code: "UNKNOWN_FIELD",
+        offset: 0,
+        length: 7,
+        message: 'unknown field "verison": did you mean version?',
+        suggestion: "version",
+      },
+    ]);
+    expect(validationError("ownr.id=1", schema).issues[0]?.suggestion).toBe("owner.id");
+    expect(validationError("tags.id=1", schema).issues[0]?.code).toBe("PATH_THROUGH_ARRAY");
+    expect(validationError("tags=1", schema).issues[0]?.code).toBe("ARRAY_FIELD");
+    expect(validationError("version=1 AND rank=x", schema).issues).toMatchObject([
+      { code: "INVALID_VALUE", offset: 19, length: 1 },
+    ]);
+  });
+});

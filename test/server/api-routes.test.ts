@@ -297,6 +297,30 @@ describe("POST /api/artefacts/{artefact-id}/query", () => {
       415,
       "UNSUPPORTED_MEDIA_TYPE",
     ],
+    [
+      "a +json type that is none of the API's",
+      "/api/artefacts/1000/query",
+      "{}",
+      { "content-type": "application/merge-patch+json" },
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    ],
+    [
+      "JSON said to be in Latin-1",
+      "/api/artefacts/1000/query",
+      "{}",
+      { "content-type": "application/json; charset=latin1" },
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    ],
+    [
+      "JSON with a parameter besides its charset",
+      "/api/artefacts/1000/query",
+      "{}",
+      { "content-type": "application/json; profile=x" },
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    ],
     ["a broken JSON body", "/api/artefacts/1000/query", '{"columns": [', {}, 400, "MALFORMED_JSON"],
     ["an empty body", "/api/artefacts/1000/query", "", {}, 400, "MALFORMED_JSON"],
     ["no token", "/api/artefacts/1000/query", "{}", { authorization: "" }, 401, "MISSING_TOKEN"],
@@ -306,6 +330,25 @@ describe("POST /api/artefacts/{artefact-id}/query", () => {
     const reply = await post(path, body, headers);
     expect(reply.status).toBe(status);
     expect(reply.body).toMatchObject({ status, code, message: expect.any(String) });
+    if (status === 415) {
+      expect(reply.headers.get("accept-post")).toBe(
+        "application/vnd.qaql.app-v2+json, application/vnd.qaql.app-latest+json, application/json",
+      );
+    }
+  });
+
+  it.each([
+    "application/json",
+    "Application/JSON",
+    'application/json; charset="UTF-8"',
+    "application/json;charset=utf-8",
+    "application/vnd.qaql.app-v2+json",
+    "application/vnd.qaql.app-latest+json; charset=utf-8",
+  ])("reads a body sent as %s: the API's media types, in UTF-8", async (type) => {
+    const reply = await post("/api/artefacts/1000/query", JSON.stringify(definition), {
+      "content-type": type,
+    });
+    expect(reply.status).toBe(200);
   });
 
   it("reads no body larger than maxBodyBytes (413), over real HTTP", async () => {

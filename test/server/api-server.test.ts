@@ -954,6 +954,30 @@ describe("under abuse", () => {
     expect(internal).toEqual([]);
   });
 
+  it("sends Cache-Control: no-store and one Vary with every answer, whichever part gives it", async () => {
+    const { origin, token } = await startExtra();
+    const authorization = `Bearer ${await token()}`;
+    // One row: the request's first line and headers, and the status answered.
+    const rows: readonly (readonly [string, string, number])[] = [
+      ["GET /api/projects", `authorization: ${authorization}\r\n`, 200],
+      ["PUT /api/projects", "", 405],
+      ["GET /api/projects", `accept: ${"x/y, ".repeat(300)}\r\n`, 431],
+      ["GET /api/projects", `x-padding: ${"p".repeat(300 * 1024)}\r\n`, 431],
+      ["TRACE /api/projects", "", 405],
+      ["OPTIONS *", "", 400],
+    ];
+    for (const [line, headers, status] of rows) {
+      const raw = await sendRaw(
+        origin,
+        `${line} HTTP/1.1\r\nhost: x\r\n${headers}connection: close\r\n\r\n`,
+      );
+      const head = (raw.split("\r\n\r\n")[0] ?? "").toLowerCase();
+      expect(head.split("\r\n")[0], line).toMatch(new RegExp(`^http/1\\.1 ${status} `));
+      expect(head, line).toContain("\r\ncache-control: no-store\r\n");
+      expect(head, line).toContain("\r\nvary: accept, authorization, timezone\r\n");
+    }
+  });
+
   it("takes a query body cut off by the client for the client's doing", async () => {
     const internal: unknown[] = [];
     const { origin, token } = await startExtra({

@@ -22,9 +22,11 @@ function valueAt(record: unknown, segments: readonly string[]): unknown {
   return value === undefined ? null : value;
 }
 
-function schemaKind(schema: Schema, segments: readonly string[]): Kind {
+/** The schema's kind at a path; `any` at and below an `any` field, whose values are read as they come. */
+function schemaKind(schema: Schema, segments: readonly string[]): Kind | "any" {
   let type: FieldType = schema;
   for (const key of segments) {
+    if (type.kind === "any") return "any";
     if (type.kind !== "object" || type.fields === null || !Object.hasOwn(type.fields, key)) {
       throw new Error(`reference: ${segments.join(".")} is not in the schema`);
     }
@@ -169,8 +171,10 @@ function predicate(
   timeZone: string,
 ): boolean {
   const v = valueAt(record, node.path.segments);
-  const kindFor = (text: string): Kind | null =>
-    schema ? schemaKind(schema, node.path.segments) : dynamicKind(v, text);
+  const kindFor = (text: string): Kind | null => {
+    const kind = schema ? schemaKind(schema, node.path.segments) : "any";
+    return kind === "any" ? dynamicKind(v, text) : kind;
+  };
   switch (node.kind) {
     case "comparison":
       return compare(v, node.operator, node.value.text, kindFor(node.value.text), timeZone);

@@ -279,15 +279,15 @@ export function quoteFor(engine: SqlEngineName, name: string): string {
 export interface Column {
   readonly segments: readonly string[];
   readonly name: string;
-  /** A scalar's type, or `json` for an object or array field, whose column holds its JSON. */
-  readonly type: ScalarTypeName | "json";
+  /** A scalar's type, or `json` for an object, array or `any` field, whose column holds its JSON. */
+  readonly type: Exclude<ScalarTypeName, "any"> | "json";
   /** For a date field. */
   readonly storage: DateStorage;
 }
 
 /**
  * The columns of a schema: its scalar fields, nested objects flattened (`type.id` → `type_id`
- * unless `columns` names the column), and each object or array field a filter can reach
+ * unless `columns` names the column), and each object, array or `any` field a filter can reach
  * (`type`, `tags`) as a column of its JSON, for IS NULL; nothing inside arrays.
  */
 export function columnsOf(schema: Schema, columns: ColumnsOption = {}): Column[] {
@@ -302,7 +302,7 @@ export function columnsOf(schema: Schema, columns: ColumnsOption = {}): Column[]
           : typeof mapped === "string"
             ? mapped
             : mapped.column;
-      if (type.kind === "array" || type.kind === "object") {
+      if (type.kind === "array" || type.kind === "object" || type.kind === "any") {
         out.push({ segments, name: column, type: "json", storage: "date" });
         if (type.kind === "object" && type.fields) walk(type.fields, segments);
         continue;

@@ -1,7 +1,5 @@
 import { UnknownTimeZoneError } from "../../errors/unknown-time-zone-error.ts";
-import { daysFromCivil, readDate } from "../../schema/literals.ts";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, daysFromCivil, readDateText } from "../../schema/literals.ts";
 
 /** The calendar days of one IANA time zone: which day an instant falls on, where a day starts. */
 export interface Calendar {
@@ -85,41 +83,21 @@ export function dayBounds(calendar: Calendar, day: number): DayBounds {
   return { day, start: calendar.startOfDay(day), end: calendar.startOfDay(day + 1) };
 }
 
-const DATE_TIME =
-  /^([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,6}))?)?(?:([Zz])|([+-])([0-9]{2}):?([0-9]{2}))?$/;
-
 /**
  * Where a date field's value falls against a literal day (grammar/language.md 2.5): negative before,
  * 0 on that day, positive after, NaN when the value is no date. A `yyyy-MM-dd` text is a day;
  * an ISO instant, a `Date` or epoch milliseconds is an instant placed in the zone's calendar;
- * a date-time with no offset is a wall time in the request's zone; fractions go to microseconds
- * and offsets to ±14:59, as far as SQL engines read them (decided here).
+ * a date-time with no offset is a wall time in the request's zone (`readDateText`).
  */
 export function relateToDay(value: unknown, bounds: DayBounds): number {
   let instant: number;
   if (typeof value === "number") {
     instant = value;
   } else if (typeof value === "string") {
-    if (value.length === 10) {
-      const day = readDate(value);
-      return day === undefined ? Number.NaN : day - bounds.day;
-    }
-    const match = DATE_TIME.exec(value);
-    if (!match) return Number.NaN;
-    const day = readDate(match[1] as string);
-    const hour = Number(match[2]);
-    const minute = Number(match[3]);
-    const second = match[4] === undefined ? 0 : Number(match[4]);
-    if (day === undefined || hour > 23 || minute > 59 || second > 59) return Number.NaN;
-    if (match[7] !== undefined && (Number(match[8]) > 14 || Number(match[9]) > 59))
-      return Number.NaN;
-    if (match[6] === undefined && match[7] === undefined) return day - bounds.day;
-    const fraction = match[5] === undefined ? 0 : Number(`0.${match[5]}`) * 1000;
-    const offset =
-      match[7] === undefined
-        ? 0
-        : (match[7] === "-" ? -1 : 1) * (Number(match[8]) * 60 + Number(match[9])) * 60_000;
-    instant = day * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + fraction - offset;
+    const read = readDateText(value);
+    if (read === undefined) return Number.NaN;
+    if (read.instant === undefined) return read.day - bounds.day;
+    instant = read.instant;
   } else if (value instanceof Date) {
     instant = value.getTime();
   } else {

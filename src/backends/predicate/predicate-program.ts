@@ -296,8 +296,10 @@ class PredicateProgram {
       }
       case "date":
         return false;
+      case "any":
       case undefined: {
-        // Without a schema the value's own type decides (2.3): strings and numbers inline.
+        // Without a schema, or on an `any` field, the value's own type decides (2.3): strings
+        // and numbers inline.
         if (operator === "=" || operator === "!=") {
           this.fill(IF_STRING, v);
           this.fill(operator === "=" ? EQUALS : DIFFERS, v, this.constant(internalized(text)));
@@ -364,6 +366,7 @@ class PredicateProgram {
         this.listed(distinct(values), v);
         return true;
       }
+      case "any":
       case undefined: {
         const texts = distinct(node.values.map((value) => value.text));
         this.fill(IF_STRING, v);

@@ -63,7 +63,7 @@ export class ValueTests {
     this.calendar = calendar;
   }
 
-  /** The type of a validated path, or undefined without a schema. */
+  /** The type of a validated path, or undefined without a schema; `any` is typed as without one. */
   scalarType(segments: readonly string[]): ScalarTypeName | undefined {
     return this.schema ? scalarTypeAt(this.schema, segments) : undefined;
   }
@@ -95,6 +95,7 @@ export class ValueTests {
         const bounds = this.bounds(text) as DayBounds;
         return byOperator(operator, (v) => relateToDay(v, bounds));
       }
+      case "any":
       case undefined: {
         const test = byOperator(operator, this.relateByValue(text, isOrdering(operator)));
         // The common case first: a string value equals the text exactly when it is the text.
@@ -103,7 +104,7 @@ export class ValueTests {
     }
   }
 
-  // Without a schema the value found in each record gives the type (2.3).
+  // Without a schema, or on an `any` field, the value found in each record gives the type (2.3).
   private relateByValue(text: string, ordering: boolean): Relate {
     const n = readNumber(text);
     const b = ordering ? undefined : readBoolean(text);
@@ -151,6 +152,7 @@ export class ValueTests {
         fits = isDate;
         listed = onListedDay;
         break;
+      case "any":
       case undefined: {
         const allNumbers = texts.every(
           (t) => readNumber(t) !== undefined || readDate(t) !== undefined,

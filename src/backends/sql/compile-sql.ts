@@ -1,6 +1,7 @@
 import type { ComparisonOperator, WhereExpression, WherePredicate } from "../../ast/where.ts";
 import { readBoolean, readDate, readNumber } from "../../schema/literals.ts";
 import {
+  type FieldType,
   resolvePath,
   type ScalarTypeName,
   type Schema,
@@ -39,6 +40,53 @@ interface Operand {
   readonly instant?:
     | { readonly expr: string; readonly as: "epochMillis" | "timestamp" }
     | undefined;
+}
+
+/** The types SQL compares by: every scalar type but `any`, whose values are of several kinds. */
+type SqlType = Exclude<ScalarTypeName, "any">;
+
+/** A predicate SQL cannot compile, as it reaches an `any` field: its path, and that field's. */
+export interface UntypedPredicate {
+  readonly path: string;
+  readonly field: string;
+}
+
+/** Where a path meets an `any` field: the number of segments up to it, or 0 when it does not. */
+function anyFieldDepth(schema: Schema, segments: readonly string[]): number {
+  let fields: Readonly<Record<string, FieldType>> | null = schema.fields;
+  for (let i = 0; i < segments.length && fields; i++) {
+    const name = segments[i] as string;
+    const type: FieldType | undefined = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (type?.kind === "any") return i + 1;
+    fields = type?.kind === "object" ? type.fields : null;
+  }
+  return 0;
+}
+
+/**
+ * The first predicate of a filter that reaches an `any` field, which SQL cannot compile: a column
+ * compares by its declared type, and an `any` field has none (grammar/language.md 9.1). `IS NULL`
+ * and `IS NOT NULL` on the `any` field itself only test presence, as on an object, and compile.
+ */
+export function findUntypedPredicate(
+  ast: WhereExpression,
+  schema: Schema,
+): UntypedPredicate | undefined {
+  const pending: WhereExpression[] = [ast];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.kind === "and" || node.kind === "or") {
+      // Reversed onto the stack: the first in the text is found first.
+      for (let i = node.operands.length - 1; i >= 0; i--) {
+        pending.push(node.operands[i] as WhereExpression);
+      }
+      continue;
+    }
+    const { segments } = node.path;
+    const depth = anyFieldDepth(schema, segments);
+    if (depth === 0 || (node.kind === "isNull" && depth === segments.length)) continue;
+    return { path: segments.join("."), field: segments.slice(0, depth).join(".") };
+  }
+  return undefined;
 }
 
 /** A condition for a WHERE clause and the values its placeholders stand for. */
@@ -131,8 +179,13 @@ class SqlCompiler {
     return access;
   }
 
-  private field(segments: readonly string[]): { operand: Operand; type: ScalarTypeName } {
+  private field(segments: readonly string[]): { operand: Operand; type: SqlType } {
     const type = scalarTypeAt(this.options.schema, segments);
+    if (type === "any") {
+      throw new TypeError(
+        `"${segments.join(".")}" reaches a field of type any, which SQL cannot compare: check the filter with findUntypedPredicate first`,
+      );
+    }
     const { json } = this.options;
     if (json !== undefined) return { operand: this.jsonOperand(json, segments, type), type };
     const spec = this.columnSpec(segments);
@@ -159,7 +212,7 @@ class SqlCompiler {
     }
   }
 
-  private jsonOperand(json: string, segments: readonly string[], type: ScalarTypeName): Operand {
+  private jsonOperand(json: string, segments: readonly string[], type: SqlType): Operand {
     const access = this.jsonAccess();
     const doc = this.dialect.quoteIdentifier(json);
     const jsonType = type === "integer" ? "number" : type;
@@ -214,7 +267,7 @@ class SqlCompiler {
 
   private comparison(
     operand: Operand,
-    type: ScalarTypeName,
+    type: SqlType,
     operator: ComparisonOperator,
     text: string,
   ): string {

@@ -1,7 +1,8 @@
+import type { WhereExpression } from "../../ast/where.ts";
 import { isPlainRecord, oneOf, own } from "../../base/members.ts";
 import { describeFound, InvalidOptionError } from "../../errors/invalid-input.ts";
 import { resolvePath, type Schema } from "../../schema/schema.ts";
-import type { ColumnSpec } from "./compile-sql.ts";
+import { type ColumnSpec, findUntypedPredicate } from "./compile-sql.ts";
 import {
   DATE_STORAGES,
   type DateStorage,
@@ -226,4 +227,22 @@ export function readColumns(
     columns[path] = { column, dateStorage: dateStorage as DateStorage };
   }
   return columns;
+}
+
+/**
+ * Refuses a filter that reaches an `any` field (grammar/language.md 9.1): SQL compares a column
+ * by its declared type, and an `any` field's values are of several kinds. `InvalidOptionError`
+ * on `schema`, as a type given there lets the filter compile.
+ */
+export function checkTypedFilter(caller: string, ast: WhereExpression, schema: Schema): void {
+  const untyped = findUntypedPredicate(ast, schema);
+  if (untyped === undefined) return;
+  const { path, field } = untyped;
+  fail(
+    caller,
+    "schema",
+    path === field
+      ? `"${field}" is of type any (its values are of several kinds): SQL compares a field by its type; give it a scalar type in the schema`
+      : `"${path}" is below "${field}", of type any (its values are of several kinds): SQL compares a field by its type; describe "${field}" as an object in the schema`,
+  );
 }

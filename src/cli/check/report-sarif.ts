@@ -1,12 +1,17 @@
 import type { Log, Notification, ReportingDescriptor, Result } from "sarif";
 import type { SyntaxErrorCode } from "../../errors/errors.ts";
+import type { NOT_A_CALENDAR_DAY } from "../../schema/date-warnings.ts";
 import type { FieldsValidationCode } from "../../schema/validate-fields.ts";
 import type { WhereValidationCode } from "../../schema/validate-where.ts";
 import { packageVersion } from "../package-version.ts";
 import type { CheckResult, Problem } from "./check-text.ts";
 import type { CheckedText } from "./texts.ts";
 
-type ProblemCode = SyntaxErrorCode | WhereValidationCode | FieldsValidationCode;
+type ProblemCode =
+  | SyntaxErrorCode
+  | WhereValidationCode
+  | FieldsValidationCode
+  | typeof NOT_A_CALENDAR_DAY;
 
 /** Each code's rule, in the words of grammar/language.md 4.3, 4.4 and 5.1. */
 const RULE_DESCRIPTIONS: Readonly<Record<ProblemCode, string>> = {
@@ -27,6 +32,7 @@ const RULE_DESCRIPTIONS: Readonly<Record<ProblemCode, string>> = {
   BOOLEAN_ORDERING: "<, <=, > or >= on a boolean field.",
   PATTERN_ON_NON_STRING: "~ on a field that is not a string.",
   SCALAR_SUBSELECTION: "A sub-selection of a scalar field.",
+  NOT_A_CALENDAR_DAY: "A yyyy-MM-dd value that names no day, compared with untyped values.",
 };
 
 /** The SARIF 2.1.0 schema a log names in `$schema`. */
@@ -56,7 +62,6 @@ export function reportSarif(results: readonly CheckResult[]): string {
   const sarifResults: Result[] = [];
   const notifications: Notification[] = [];
   for (const result of results) {
-    if (result.valid) continue;
     const { checked } = result;
     if (result.problemCount > result.problems.length) {
       const text = `${checked.language}: ${result.problemCount} problems, only the first ${result.problems.length} reported`;
@@ -77,13 +82,13 @@ export function reportSarif(results: readonly CheckResult[]): string {
         rules.push({
           id: problem.code,
           shortDescription: { text },
-          defaultConfiguration: { level: "error" },
+          defaultConfiguration: { level: problem.level },
         });
       }
       sarifResults.push({
         ruleId: problem.code,
         ruleIndex: index,
-        level: "error",
+        level: problem.level,
         message: { text: `${checked.language}: ${problem.description}` },
         locations: [
           {

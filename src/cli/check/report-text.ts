@@ -21,7 +21,6 @@ export function reportText(results: readonly CheckResult[], style: Style): strin
     const prefix = prefixOf(source);
     if (result.valid) {
       lines.push(`${prefix}${language}: ${style.ok("valid")}, canonical form: ${result.canonical}`);
-      continue;
     }
     for (const problem of result.problems) {
       lines.push(`${prefix}${styleMessage(problem.diagnostic, style)}`);

@@ -22,17 +22,21 @@ when --schema is given. Texts come from --where and --fields, and many at once f
 character is # are skipped), or, for a file named *.json, an object of named texts
 { "name": "type.id=FOLDER", ... } whose values are strings. "-" reads stdin (one per line).
 
+Every problem of a text is reported at once, syntax and schema. A day-shaped value that names
+no day (2024-02-30) compared with a field whose values are untyped (no schema, or an "any"
+field) is a warning (NOT_A_CALENDAR_DAY): the text stays valid.
+
 Formats, on stdout:
-  text    (default) per text "valid" with the canonical form, or every problem with a caret
+  text    (default) per text "valid" with the canonical form, and every problem with a caret
           under its position; a text from a file starts with FILE:LINE: or FILE "NAME":
   json    one document { "valid", "texts": [{ "source", "language", "text", "valid",
-          "canonical" (when valid), "problems": [{ "code", "message", "offset", "length",
+          "canonical" (when valid), "problems": [{ "code", "level", "message", "offset", "length",
           "line", "column", "suggestion" (when there is one) }] }] }; "source" is
           { "option" }, { "file", "line" } or { "file", "name" }; offset, length (UTF-16
           units), line and column are in the text
   sarif   a SARIF 2.1.0 log for code-scanning tools: one run of tool "qaql", a rule per code
-          that occurs, one result (level "error") per problem, located in the file at its
-          line and column (1-based, UTF-16 units, end column exclusive); an inline text is
+          that occurs, one result (level "error" or "warning") per problem, located in the
+          file at its line and column (1-based, UTF-16 units, end column exclusive); an inline text is
           at the URI qaql:where or qaql:fields, stdin at qaql:stdin
 A text reports at most its first 100 problems: text then says "… and N more problems", json
 adds "problemCount" (all of them) and "truncated": true, sarif a warning notification in the

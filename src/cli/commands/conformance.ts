@@ -1,3 +1,4 @@
+import { RESOURCE_SCHEMAS } from "../../schema/resources.ts";
 import { type Command, requiredOption, stringOption } from "../command.ts";
 import { runConformance } from "../conformance/run-conformance.ts";
 import { EXIT, UsageError } from "../failure.ts";
@@ -20,7 +21,7 @@ function readCount(invocation: Parameters<Command["run"]>[0], name: string): num
 export const conformanceCommand: Command = {
   name: "conformance",
   summary: "check a live server's list requests against the reference semantics",
-  help: `Usage: qaql conformance --url URL --token T (--resource R | --route PATH) --schema S
+  help: `Usage: qaql conformance --url URL --token T (--resource R | --route PATH) [--schema S]
                         [--runs N] [--seed S] [--path P]
 
 Fetches every record of the list once (following the list's next links), then sends
@@ -37,7 +38,8 @@ Options:
                    projects/payments-core/artefacts; its items are fetched at
                    URL/<resource>/<id>
   --schema S       project, artefact, finding, or a JSON file holding a schema shape:
-                   the fields the generated filters and selections use
+                   the fields the generated filters and selections use (default: the API's
+                   schema of the resource, for projects, artefacts and findings)
   --runs N         requests to send (default 100)
   --seed S         fast-check's seed, to repeat a run
   --path P         with --seed, replay one reported counterexample
@@ -68,7 +70,15 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     const route = stringOption(invocation, "route");
     const resource =
       route === undefined ? required("resource") : stringOption(invocation, "resource");
-    const schema = await loadSchema(required("schema"));
+    const schema = await loadSchema(stringOption(invocation, "schema"));
+    // The list's name, as runConformance reads it: --resource, else the route's last segment.
+    const listName = resource ?? route?.split("/").filter(Boolean).at(-1) ?? "";
+    if (schema === undefined && !Object.hasOwn(RESOURCE_SCHEMAS, listName)) {
+      throw new UsageError(
+        `--schema is required for ${JSON.stringify(listName)}: only projects, artefacts and findings have a default`,
+        "conformance",
+      );
+    }
     const path = stringOption(invocation, "path");
     const seed = readCount(invocation, "seed");
     if (path !== undefined && seed === undefined) {
@@ -80,7 +90,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       token,
       resource,
       route,
-      schema,
+      ...(schema && { schema }),
       runs: readCount(invocation, "runs"),
       seed,
       path,

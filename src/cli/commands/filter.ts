@@ -4,12 +4,15 @@ import type { FieldsNode } from "../../ast/fields.ts";
 import type { WhereExpression } from "../../ast/where.ts";
 import { calendarOf } from "../../backends/predicate/calendar.ts";
 import type { Projection } from "../../backends/projection/compile-projection.ts";
+import type { UnseenField } from "../../dump/field-presence.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
+import { QueryValidationError } from "../../errors/errors.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import { PageWindow } from "../../list/page-window.ts";
 import { pageLinks } from "../../list/paginate.ts";
 import { buildQueryString } from "../../list/query-string.ts";
 import { readListRequest } from "../../list/read-list-request.ts";
+import { notADayWarnings } from "../../schema/date-warnings.ts";
 import type { Schema } from "../../schema/schema.ts";
 import { type Command, type CommandContext, type Invocation, stringOption } from "../command.ts";
 import { EXIT, UsageError } from "../failure.ts";
@@ -156,6 +159,10 @@ function describeProgress(
 async function run(invocation: Invocation, context: CommandContext): Promise<number> {
   const filterPlan = await plan(invocation);
   const { project } = filterPlan;
+  const whereText = stringOption(invocation, "where");
+  if (filterPlan.where && whereText !== undefined) {
+    reportNotADay(whereText, filterPlan.where, filterPlan.schema, context);
+  }
   const file = invocation.positionals[0];
   if (file === undefined && filterPlan.resource === undefined) {
     throw new UsageError(
@@ -203,12 +210,38 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
     progress.finish();
     await writer.finish(resource, window.total);
     await output.commit();
+    const unseen = matches.unseenFields();
+    reportUnseen(unseen, matches.recordsRead ?? 0, context);
+    return unseen.length > 0 && invocation.values.strict === true ? EXIT.invalid : EXIT.ok;
   } catch (error) {
     progress.finish();
     await output.abort();
     throw input ? nameInputError(error, input) : error;
   }
-  return EXIT.ok;
+}
+
+/** Warns, on stderr, of a day-shaped value that names no day where values are untyped. */
+function reportNotADay(
+  text: string,
+  where: WhereExpression,
+  schema: Schema | undefined,
+  context: CommandContext,
+): void {
+  for (const issue of notADayWarnings(where, schema)) {
+    const warning = new QueryValidationError("where", text, [issue]);
+    context.stderr.write(`${context.errStyle.warning("qaql")}: warning: ${warning.message}\n`);
+  }
+}
+
+/** Tells, on stderr, of each field of --where or --fields that no record read held. */
+function reportUnseen(unseen: readonly UnseenField[], read: number, context: CommandContext): void {
+  const records = read === 1 ? "the 1 record" : `the ${read.toLocaleString("en-US")} records`;
+  for (const field of unseen) {
+    const hint = field.suggestion === undefined ? "" : `: did you mean ${field.suggestion}?`;
+    context.stderr.write(
+      `${context.errStyle.warning("qaql")}: warning: none of ${records} read holds "${field.path}" (--${field.language})${hint}\n`,
+    );
+  }
 }
 
 export const filterCommand: Command = {
@@ -217,7 +250,7 @@ export const filterCommand: Command = {
   help: `Usage: qaql filter [FILE|-] [--where W] [--fields F] [--page N] [--size N]
                    [--resource NAME] [--schema S] [--time-zone Z]
                    [--output json|ndjson] [--out PATH] [--engine js|duckdb|auto]
-                   [--invalid-utf8 error|replace]
+                   [--invalid-utf8 error|replace] [--strict]
 
 Reads records from FILE (- for stdin; the sample dump shipped with qaql when absent), keeps those
 matching the filter, projects them with the selection, and writes them as they are found.
@@ -231,7 +264,10 @@ Options:
   --size N         records per page; without --page, page 1
   --resource NAME  the array of a dump object to read (projects, artefacts, findings, ...)
   --schema S       project, artefact, finding, or a JSON file holding a schema shape;
-                   without it the records' own values give the types (grammar/language.md 2.3)
+                   without it the records' own values give the types (grammar/language.md 2.3),
+                   and each field of --where or --fields that no record read holds is named on
+                   stderr at the end, with the field meant (typ.id: did you mean type.id?)
+  --strict         exit 1 when a field of --where or --fields is held by no record read
   --time-zone Z    the IANA zone whose calendar days dates mean (default UTC)
   --output F       json (default): an array, or a list response with _links when paginated;
                    ndjson: one record per line
@@ -243,8 +279,10 @@ Options:
 ${invalidUtf8Help(19)}
   -h, --help       this help
 
-Progress (records, bytes, rate) goes to stderr when it is a terminal.
-Exit status: 0 done, 1 invalid filter or input, 2 usage error.`,
+Progress (records, bytes, rate) goes to stderr when it is a terminal. So do warnings: a field no
+record holds, and a day-shaped value that names no day (2024-02-30) compared without a type.
+Exit status: 0 done, 1 invalid filter or input (or, with --strict, a field no record holds),
+2 usage error.`,
   options: {
     where: { type: "string" },
     fields: { type: "string" },
@@ -256,6 +294,7 @@ Exit status: 0 done, 1 invalid filter or input, 2 usage error.`,
     output: { type: "string" },
     out: { type: "string", short: "o" },
     engine: { type: "string" },
+    strict: { type: "boolean" },
     ...INVALID_UTF8_OPTION,
   },
   maxPositionals: 1,

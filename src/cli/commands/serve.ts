@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type DumpResources, readResources } from "../../dump/read-resources.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
+import { inferSchema } from "../../schema/infer-schema.ts";
 import type { Schema } from "../../schema/schema.ts";
 import { createApiServer } from "../../server/api-server.ts";
 import { type Command, type Invocation, stringOption } from "../command.ts";
@@ -175,7 +176,7 @@ export const serveCommand: Command = {
   name: "serve",
   summary: "serve a dump over HTTP as the API's routes",
   help: `Usage: qaql serve [FILE|-] --user U --password P [--tokens FILE] [--port N] [--host H]
-                  [--resource NAME] [--schema RESOURCE=S,...] [--vendor V]
+                  [--resource NAME] [--schema RESOURCE=S,...] [--no-infer-schema] [--vendor V]
                   [--default-size N] [--max-size N] [--invalid-utf8 error|replace]
 
 A reference server of the API over a dump held in memory (FILE, - for stdin, or the sample
@@ -207,8 +208,11 @@ Options:
   --host H          the address to listen on (default 127.0.0.1; 0.0.0.0: every interface)
   --resource NAME   serve only this array of the dump; names an array's or NDJSON's records
   --schema R=S,...  type and validate resource R's where and fields by S (project, artefact,
-                    finding or a JSON file); without one the records' values give the types,
-                    so a date held as text is compared as text
+                    finding or a JSON file); without one, R's schema is learnt from its records
+                    (every field they hold, typed by its values), so a mistyped field is a 400
+  --no-infer-schema
+                    no schema for a resource without --schema: values are typed one by one,
+                    a date held as text is compared as text, and an unknown field matches nothing
   --vendor V        the vendor in the versioned media types (default qaql)
   --default-size N  the page size when a request gives none (default 20)
   --max-size N      the largest page size accepted (default 1000)
@@ -226,6 +230,7 @@ error.`,
     host: { type: "string" },
     resource: { type: "string" },
     schema: { type: "string" },
+    "no-infer-schema": { type: "boolean" },
     vendor: { type: "string" },
     "default-size": { type: "string" },
     "max-size": { type: "string" },
@@ -261,6 +266,13 @@ error.`,
     );
     const resources = Object.keys(data);
     const schemas = await readSchemas(stringOption(invocation, "schema"), resources);
+    if (invocation.values["no-infer-schema"] !== true) {
+      for (const resource of resources) {
+        if (Object.hasOwn(schemas, resource)) continue;
+        const schema = inferSchema(data[resource] ?? []);
+        Object.defineProperty(schemas, resource, { value: schema, enumerable: true });
+      }
+    }
     let server: ReturnType<typeof createApiServer>;
     try {
       server = createApiServer({

@@ -5,13 +5,7 @@ import {
   type ConformanceOptions,
   runConformance as runLibrary,
 } from "../../conformance/index.ts";
-import type { Schema } from "../../schema/schema.ts";
 import { CliError } from "../failure.ts";
-
-/** The command's options: those of qaql/conformance, with the schema `--schema` always gives. */
-export interface CliConformanceOptions extends ConformanceOptions {
-  readonly schema: Schema;
-}
 
 /** The library's report with `ok`, the name the command reads `agrees` by. */
 export type ConformanceReport =
@@ -22,7 +16,7 @@ export type ConformanceReport =
  * qaql/conformance's `runConformance` for the command: a server it cannot read is a CliError,
  * printed in one line with exit status 1.
  */
-export async function runConformance(options: CliConformanceOptions): Promise<ConformanceReport> {
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   try {
     const report = await runLibrary(options);
     return report.agrees ? { ...report, ok: true } : { ...report, ok: false };

@@ -24,6 +24,7 @@ import { calendarOf } from "../../backends/predicate/calendar.ts";
 import type { ParseLimits } from "../../base/limits.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readLimitMembers,
   readOptions,
   readSchemaOption,
@@ -141,7 +142,8 @@ const highlighter = ViewPlugin.fromClass(
 
 function toDiagnostic(problem: QueryDiagnostic): Diagnostic {
   const { from, to, message, suggestion } = problem;
-  const diagnostic: Diagnostic = { from, to, severity: "error", source: "qaql", message };
+  const severity = problem.severity ?? "error";
+  const diagnostic: Diagnostic = { from, to, severity, source: "qaql", message };
   if (suggestion === undefined) return diagnostic;
   return {
     ...diagnostic,
@@ -224,8 +226,17 @@ function extensionOf(language: QaqlLanguage, more: Extension[] = []): Extension 
   ];
 }
 
-const WHERE_OPTIONS = ["schema", "timeZone", "maxLength", "maxDepth"];
-const FIELDS_OPTIONS = ["schema", "maxLength", "maxDepth"];
+const WHERE_OPTIONS = optionNamesOf<QaqlWhereOptions>({
+  schema: true,
+  timeZone: true,
+  maxLength: true,
+  maxDepth: true,
+});
+const FIELDS_OPTIONS = optionNamesOf<QaqlFieldsOptions>({
+  schema: true,
+  maxLength: true,
+  maxDepth: true,
+});
 
 /** The text parsed and printed back, or undefined when it does not parse. */
 function formatted<T>(parse: () => T, print: (ast: T) => string): string | undefined {

@@ -1,0 +1,122 @@
+// Which fields of a filter and a selection the records of a dump hold: a dump comes without a
+// schema, so a mistyped name is found only by seeing that no record ever held it.
+import type { FieldsNode } from "../ast/fields.ts";
+import type { WhereExpression } from "../ast/where.ts";
+import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
+import { SchemaInference } from "../schema/infer-schema.ts";
+import { suggestPath } from "../schema/schema.ts";
+
+/** A field of the filter or the selection that no record of the dump held. */
+export interface UnseenField {
+  /** The dotted path as written (`typ.id`). */
+  readonly path: string;
+  /** Where it is written: the filter or the selection. */
+  readonly language: "where" | "fields";
+  /** The path the records do hold that it most likely stands for (`type.id`). */
+  readonly suggestion?: string;
+}
+
+/** How many records the suggestions are learnt from: the names a dump holds show early. */
+const SUGGESTION_SAMPLE = 1000;
+
+interface Watched {
+  readonly segments: readonly string[];
+  readonly language: "where" | "fields";
+  seen: boolean;
+}
+
+/** The paths a filter names, in the order of its text, each once. */
+function wherePaths(ast: WhereExpression, into: Map<string, Watched>): void {
+  if (ast.kind === "and" || ast.kind === "or") {
+    for (const operand of ast.operands) wherePaths(operand, into);
+    return;
+  }
+  const { segments } = ast.path;
+  const key = segments.join(".");
+  if (!into.has(key)) into.set(key, { segments, language: "where", seen: false });
+}
+
+/** The paths a selection names, to its leaves; nothing inside `_links`, where any name is accepted. */
+function fieldsPaths(ast: FieldsNode, prefix: readonly string[], into: Map<string, Watched>): void {
+  for (const item of ast.items) {
+    const segments = [...prefix, ...item.path.segments];
+    if (segments.includes("_links")) continue;
+    if (item.selection) {
+      fieldsPaths(item.selection, segments, into);
+      continue;
+    }
+    const key = segments.join(".");
+    if (!into.has(key)) into.set(key, { segments, language: "fields", seen: false });
+  }
+}
+
+/** Whether a value holds the path: own members through objects, any item of an array. */
+function holds(value: unknown, segments: readonly string[], from: number): boolean {
+  if (from === segments.length) return true;
+  if (typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holds(item, segments, from)) return true;
+    return false;
+  }
+  const name = segments[from] as string;
+  if (!Object.hasOwn(value, name)) return false;
+  return holds((value as Record<string, unknown>)[name], segments, from + 1);
+}
+
+/**
+ * Watches the records of a dump for the fields a filter and a selection name, null values
+ * counting as held; what no record held is `unseen()` at the end, each with the path the
+ * records hold that it most likely stands for. Costs a few lookups a record while a name is
+ * still unseen, nothing once all are seen.
+ */
+export class FieldPresence {
+  readonly #watched: Watched[];
+  #unseenCount: number;
+  readonly #sample = new SchemaInference({ dates: false });
+  #sampled = 0;
+
+  constructor(where: WhereExpression | undefined, fields: FieldsNode | undefined) {
+    const paths = new Map<string, Watched>();
+    if (where) wherePaths(where, paths);
+    if (fields) fieldsPaths(fields, [], paths);
+    this.#watched = [...paths.values()];
+    this.#unseenCount = this.#watched.length;
+  }
+
+  /** Takes in a batch of records, as read, before any is filtered out. */
+  observe(records: readonly unknown[]): void {
+    if (this.#unseenCount === 0) return;
+    for (const record of records) {
+      if (this.#sampled < SUGGESTION_SAMPLE) this.#learn(record);
+      for (const watched of this.#watched) {
+        if (watched.seen || !holds(record, watched.segments, 0)) continue;
+        watched.seen = true;
+        if (--this.#unseenCount === 0) return;
+      }
+    }
+  }
+
+  #learn(record: unknown): void {
+    this.#sampled++;
+    try {
+      this.#sample.add(record);
+    } catch (error) {
+      // Records of more fields than a schema holds suggest from what was learnt before them.
+      if (!(error instanceof SchemaDefinitionError)) throw error;
+      this.#sampled = SUGGESTION_SAMPLE;
+    }
+  }
+
+  /** The fields no record held so far, in the order written (the filter's first). */
+  unseen(): UnseenField[] {
+    if (this.#unseenCount === 0) return [];
+    const schema = this.#sample.schema();
+    return this.#watched
+      .filter((watched) => !watched.seen)
+      .map(({ segments, language }) => {
+        const suggestion = suggestPath(schema, segments);
+        const path = segments.join(".");
+        return suggestion === undefined ? { path, language } : { path, language, suggestion };
+      });
+  }
+}

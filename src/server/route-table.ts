@@ -1,0 +1,184 @@
+import { compileFields } from "../api/compile-fields.ts";
+import { quoteForEcho } from "../http/echo.ts";
+import type { Evaluate } from "../http/evaluate.ts";
+import { createListHandler, type ListHandler, readTimeZone } from "../http/list-handler.ts";
+import type { ListSource } from "../http/list-source.ts";
+import type { ListRequestCache } from "../http/request-cache.ts";
+import { jsonResponse } from "../http/responses.ts";
+import { decodeQueryComponent } from "../list/percent-decode.ts";
+import { readListRequest } from "../list/read-list-request.ts";
+import { piecesOf } from "../list/url-parts.ts";
+import { ApiError } from "./api-error.ts";
+import { answerQuery, type QueryBodyRules } from "./query-route.ts";
+import type { Route } from "./routes.ts";
+import type { ServedData, ServedResource } from "./served-data.ts";
+import type { TokenAuth } from "./token-auth.ts";
+import type { WorkBudget } from "./work-budget.ts";
+
+/** What every route's answer reads: the data, the authentication and the server's settings. */
+export interface RouteContext {
+  readonly data: ServedData;
+  readonly auth: TokenAuth;
+  readonly lists: ServedLists;
+  readonly sizes: { readonly defaultSize: number; readonly maxSize: number };
+  /** What the query route reads: bodies in the server's media types, of at most so many bytes. */
+  readonly queryBody: QueryBodyRules;
+  readonly queryTime: WorkBudget;
+}
+
+type RouteOf<K extends Route["kind"]> = Extract<Route, { readonly kind: K }>;
+
+/** Answers one route's request, its method already checked; `mediaType` is the negotiated one. */
+type RouteAnswer<K extends Route["kind"]> = (
+  context: RouteContext,
+  request: Request,
+  route: RouteOf<K>,
+  mediaType: string,
+) => Response | Promise<Response>;
+
+const ok = (request: Request, mediaType: string, body: object): Response =>
+  jsonResponse(request, 200, mediaType, body);
+
+/** The answer of each route (grammar/language.md 6.8); every route but the token's takes a Bearer token first. */
+export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
+  token(context, request, _route, mediaType) {
+    if (request.method !== "DELETE")
+      return ok(request, mediaType, context.auth.issueToken(request));
+    context.auth.revoke(context.auth.authorise(request).token);
+    return new Response(null, { status: 204 });
+  },
+  list(context, request, route) {
+    context.auth.authorise(request);
+    const resource = resourceNamed(context.data, route.resource);
+    return context.lists.handler(`list ${route.resource}`, resource, resource.records)(request);
+  },
+  item(context, request, route, mediaType) {
+    context.auth.authorise(request);
+    return ok(request, mediaType, answerItem(context, request, route.resource, route.id));
+  },
+  projectArtefacts(context, request, route) {
+    context.auth.authorise(request);
+    const { data } = context;
+    const artefacts = resourceNamed(data, "artefacts");
+    resourceNamed(data, "projects");
+    const project = data.projectNamed(route.projectName);
+    if (!project) {
+      // A client that put the id where the name goes is told so.
+      const byId = data.resource("projects")?.byId.has(route.projectName);
+      const hint = byId ? ` (the path takes the project's name, not its id)` : "";
+      const message = `no project named ${quoteForEcho(route.projectName)}${hint}`;
+      throw new ApiError(404, "NOT_FOUND", message);
+    }
+    const key = `project ${route.projectName}`;
+    return context.lists.handler(key, artefacts, data.artefactsOf(project))(request);
+  },
+  artefactFindings(context, request, route) {
+    context.auth.authorise(request);
+    const { data } = context;
+    const findings = resourceNamed(data, "findings");
+    recordOf(resourceNamed(data, "artefacts"), route.artefactId);
+    const below = data.findingsBelow(route.artefactId);
+    return context.lists.handler(`findings ${route.artefactId}`, findings, below)(request);
+  },
+  async artefactQuery(context, request, route, mediaType) {
+    const { holder } = context.auth.authorise(request);
+    const { queryTime } = context;
+    const budget = {
+      wait: () => queryTime.wait(holder),
+      charge: (ms: number) => queryTime.charge(holder, ms),
+    };
+    const { data, queryBody } = context;
+    const body = await answerQuery(data, request, route.artefactId, queryBody, budget);
+    return ok(request, mediaType, body);
+  },
+};
+
+/** Answers a request of a known route, its method already checked. */
+export function answerRoute(
+  context: RouteContext,
+  request: Request,
+  route: Route,
+  mediaType: string,
+): Response | Promise<Response> {
+  const answer = ROUTE_TABLE[route.kind] as RouteAnswer<Route["kind"]>;
+  return answer(context, request, route, mediaType);
+}
+
+/** What every list handler of a server shares. */
+export interface ListSettings {
+  readonly vendor: string;
+  readonly sizes: { readonly defaultSize: number; readonly maxSize: number };
+  readonly cache: ListRequestCache;
+  readonly evaluate: Evaluate | undefined;
+  readonly onError: (error: unknown) => void;
+}
+
+/** The list handlers of a server, each made at its list's first request and kept: the records never change. */
+export class ServedLists {
+  readonly #handlers = new Map<string, ListHandler>();
+  readonly #settings: ListSettings;
+
+  constructor(settings: ListSettings) {
+    this.#settings = settings;
+  }
+
+  /** The handler of the list `key` names; keys start with the route's kind, so no two lists share one. */
+  handler(key: string, resource: ServedResource, records: readonly object[]): ListHandler {
+    let handler = this.#handlers.get(key);
+    if (!handler) {
+      const { vendor, sizes, cache, evaluate, onError } = this.#settings;
+      const source: ListSource = evaluate ? (request) => evaluate(records, request) : records;
+      const { schema, name } = resource;
+      handler = createListHandler({
+        source,
+        schema,
+        resource: name,
+        vendor,
+        onError,
+        cache,
+        ...sizes,
+      });
+      this.#handlers.set(key, handler);
+    }
+    return handler;
+  }
+}
+
+function resourceNamed(data: ServedData, name: string): ServedResource {
+  const resource = data.resource(name);
+  if (resource) return resource;
+  const names = data.names.join(", ") || "none";
+  throw new ApiError(
+    404,
+    "NOT_FOUND",
+    `no resource ${quoteForEcho(name)}: this server has ${names}`,
+  );
+}
+
+function recordOf(resource: ServedResource, id: string): object {
+  const record = resource.byId.get(id);
+  if (record) return record;
+  throw new ApiError(404, "NOT_FOUND", `no ${resource.name} with id ${quoteForEcho(id)}`);
+}
+
+/** The raw query reduced to its `fields` pieces: an item request reads nothing else. */
+function fieldsPieces(search: string): string {
+  return piecesOf(search.slice(1))
+    .filter((piece) => {
+      const equals = piece.indexOf("=");
+      return decodeQueryComponent(equals === -1 ? piece : piece.slice(0, equals)) === "fields";
+    })
+    .join("&");
+}
+
+function answerItem(context: RouteContext, request: Request, name: string, id: string): object {
+  const resource = resourceNamed(context.data, name);
+  // Checked though an item has no date to read it with, as a list request checks it.
+  readTimeZone(request.headers.get("timezone"), "UTC");
+  const { fields } = readListRequest(`?${fieldsPieces(new URL(request.url).search)}`, {
+    ...context.sizes,
+    schema: resource.schema,
+  });
+  const record = recordOf(resource, id);
+  return fields ? (compileFields(fields)(record) as object) : record;
+}
