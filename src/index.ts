@@ -63,6 +63,7 @@ export { SchemaDefinitionError } from "./errors/schema-definition-error.ts";
 export { UnknownTimeZoneError } from "./errors/unknown-time-zone-error.ts";
 export type { InferSchemaOptions } from "./schema/infer-schema.ts";
 export { inferSchema } from "./schema/infer-schema.ts";
+export type { Infer, SchemaPaths } from "./schema/infer-type.ts";
 export { schemas } from "./schema/resources.ts";
 export type { FieldType, ScalarTypeName, Schema, SchemaShape } from "./schema/schema.ts";
 export { defineSchema, readSchema } from "./schema/schema.ts";

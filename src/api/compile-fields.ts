@@ -5,7 +5,14 @@ import {
   compileProjection,
   type Projection,
 } from "../backends/projection/compile-projection.ts";
-import { readOptions, readSchemaOption } from "../check/read-options.ts";
+import {
+  checkOptionNames,
+  readOptions,
+  readSchemaOption,
+  type SchemaOption,
+} from "../check/read-options.ts";
+import type { RecordOfOption } from "../schema/infer-type.ts";
+import { PARSE_OPTION_NAMES } from "../syntax/language.ts";
 import type { ParseFieldsOptions } from "../syntax/parse-fields.ts";
 import { readFieldsInput } from "./read-input.ts";
 
@@ -14,6 +21,7 @@ export type FieldsInput = string | FieldsNode | FieldTree;
 
 function toSelection(caller: string, input: FieldsInput, options: unknown): FieldsNode | FieldTree {
   const given = readOptions<ParseFieldsOptions>(caller, options);
+  checkOptionNames(caller, given, PARSE_OPTION_NAMES);
   return readFieldsInput(caller, input, given, readSchemaOption(caller, given.schema));
 }
 
@@ -21,8 +29,13 @@ function toSelection(caller: string, input: FieldsInput, options: unknown): Fiel
  * Compiles a `fields` selection once into a function that projects one record (grammar/language.md
  * 3.2): the record's key order, absent keys left out, `_links` kept on every kept object.
  * With `options.schema`, the selection must name only the schema's fields. A tree from outside
- * is checked first (`InvalidAstError`).
+ * is checked first (`InvalidAstError`). With a typed schema, it takes `Infer<typeof schema>`.
  */
+export function compileFields<const S extends SchemaOption>(
+  input: FieldsInput,
+  options: ParseFieldsOptions & { readonly schema: S },
+): Projection<RecordOfOption<S, unknown>>;
+export function compileFields(input: FieldsInput, options?: ParseFieldsOptions): Projection;
 export function compileFields(input: FieldsInput, options?: ParseFieldsOptions): Projection {
   return compileProjection(toSelection("compileFields", input, options));
 }

@@ -1,6 +1,12 @@
 import type { WhereExpression } from "../ast/where.ts";
 import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
-import { checkOptionNames, optionNamesOf, readOptions } from "../check/read-options.ts";
+import {
+  checkOptionNames,
+  optionNamesOf,
+  readOptions,
+  type SchemaOption,
+} from "../check/read-options.ts";
+import type { RecordOfOption } from "../schema/infer-type.ts";
 import { type CompileOptions, readCompileOptions } from "./compile-options.ts";
 import { readWhereInput } from "./read-input.ts";
 
@@ -19,7 +25,16 @@ const COMPILE_WHERE_OPTION_NAMES = optionNamesOf<CompileWhereOptions>({
  * Compiles a `where` filter, as text or AST, once into `(record) => boolean` (grammar/language.md
  * 2.3–2.5). Throws `QuerySyntaxError`, `QueryValidationError` (with a schema),
  * `InvalidAstError` (a tree that is not one), `InvalidOptionError` or `UnknownTimeZoneError`.
+ * With a typed schema (`defineSchema`, `schemas`), the predicate takes `Infer<typeof schema>`.
  */
+export function compileWhere<const S extends SchemaOption>(
+  input: string | WhereExpression,
+  options: CompileWhereOptions & { readonly schema: S },
+): Predicate<RecordOfOption<S, unknown>>;
+export function compileWhere(
+  input: string | WhereExpression,
+  options?: CompileWhereOptions,
+): Predicate;
 export function compileWhere(
   input: string | WhereExpression,
   options?: CompileWhereOptions,

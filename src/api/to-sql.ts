@@ -11,27 +11,30 @@ import {
 import { compileSqlFragments } from "../backends/sql/sql-fragments.ts";
 import type { ParseLimits } from "../base/limits.ts";
 import {
+  checkOptionNames,
+  optionNamesOf,
   readOptions,
   readSchemaOption,
   readStringOption,
   type SchemaOption,
 } from "../check/read-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
+import type { SchemaPaths } from "../schema/infer-type.ts";
 import type { Schema } from "../schema/schema.ts";
 import { readWhereInput } from "./read-input.ts";
 
-/** Options of `toSql`. */
-export interface ToSqlOptions extends ParseLimits {
+/** Options of `toSql`; `S` is the schema given, whose paths are the keys of `columns`. */
+export interface ToSqlOptions<S extends SchemaOption = SchemaOption> extends ParseLimits {
   /** `postgres`, `sqlite`, `duckdb`, `mysql`, `clickhouse`, or a dialect object of your own. */
   readonly dialect: DialectName | Dialect;
   /** Required: a field must be known to be safe, and its type decides the SQL. A plain shape is defined on the fly. */
-  readonly schema: SchemaOption;
+  readonly schema: S;
   /**
    * Field path to column name, or to `{ column, dateStorage }`; unlisted fields join their
-   * segments with `_`. Every key must be a field of the schema, and only a date field takes a
-   * `dateStorage`.
+   * segments with `_`. Every key must be a field of the schema (with a typed schema, one of its
+   * `SchemaPaths`), and only a date field takes a `dateStorage`.
    */
-  readonly columns?: Readonly<Record<string, string | ColumnSpec>> | undefined;
+  readonly columns?: Readonly<Partial<Record<SchemaPaths<S>, string | ColumnSpec>>> | undefined;
   /** The IANA zone in which dates are calendar days (2.5); UTC unless set. */
   readonly timeZone?: string | undefined;
   /**
@@ -53,6 +56,18 @@ export interface ToSqlOptions extends ParseLimits {
   readonly firstParameter?: number | undefined;
 }
 
+const TO_SQL_OPTION_NAMES = optionNamesOf<ToSqlOptions>({
+  dialect: true,
+  schema: true,
+  columns: true,
+  timeZone: true,
+  json: true,
+  placeholders: true,
+  firstParameter: true,
+  maxLength: true,
+  maxDepth: true,
+});
+
 /** `toSql`'s options, checked, with the schema defined and the dialect resolved. */
 export interface CheckedSqlOptions {
   readonly dialect: Dialect;
@@ -72,6 +87,7 @@ export interface CheckedSqlOptions {
  */
 export function readToSqlOptions(caller: string, options: unknown): CheckedSqlOptions {
   const given = readOptions<ToSqlOptions>(caller, options);
+  checkOptionNames(caller, given, TO_SQL_OPTION_NAMES);
   const schema = readSchemaOption(caller, given.schema);
   if (!schema) {
     throw new InvalidOptionError(
@@ -114,7 +130,10 @@ function numbered(
  * Throws as `compileWhere` does; every option is checked first (`InvalidOptionError`), and so
  * is a filter that compares a field of type `any`, which SQL cannot (on `schema`).
  */
-export function toSql(input: string | WhereExpression, options: ToSqlOptions): SqlQuery {
+export function toSql<const S extends SchemaOption>(
+  input: string | WhereExpression,
+  options: ToSqlOptions<S>,
+): SqlQuery {
   const caller = "toSql";
   const checked = readToSqlOptions(caller, options);
   const { dialect, schema, columns, json, timeZone, limits, placeholders } = checked;

@@ -50,17 +50,38 @@ function fieldsPaths(ast: FieldsNode, prefix: readonly string[], into: Map<strin
   }
 }
 
-/** Whether a value holds the path: own members through objects, any item of an array. */
-function holds(value: unknown, segments: readonly string[], from: number): boolean {
-  if (from === segments.length) return true;
-  if (typeof value !== "object" || value === null) return false;
-  if (Array.isArray(value)) {
-    for (const item of value) if (holds(item, segments, from)) return true;
-    return false;
+/** Whether a record holds the path: own members through objects, any item of an array. */
+function holds(record: unknown, segments: readonly string[]): boolean {
+  let value = record;
+  for (let from = 0; from < segments.length; from++) {
+    if (typeof value !== "object" || value === null) return false;
+    if (Array.isArray(value)) return anyItemHolds(value, segments, from);
+    const name = segments[from] as string;
+    if (!Object.hasOwn(value, name)) return false;
+    value = (value as Record<string, unknown>)[name];
   }
-  const name = segments[from] as string;
-  if (!Object.hasOwn(value, name)) return false;
-  return holds((value as Record<string, unknown>)[name], segments, from + 1);
+  return true;
+}
+
+/** `holds` from segment `from` on, for any item of an array: a stack, as arrays may nest deep. */
+function anyItemHolds(items: readonly unknown[], segments: readonly string[], from: number) {
+  const pending: { value: unknown; at: number }[] = [];
+  for (const item of items) pending.push({ value: item, at: from });
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    let { value, at } = next;
+    for (; at < segments.length; at++) {
+      if (typeof value !== "object" || value === null) break;
+      if (Array.isArray(value)) {
+        for (const item of value) pending.push({ value: item, at });
+        break;
+      }
+      const name = segments[at] as string;
+      if (!Object.hasOwn(value, name)) break;
+      value = (value as Record<string, unknown>)[name];
+    }
+    if (at === segments.length) return true;
+  }
+  return false;
 }
 
 /**
@@ -89,7 +110,7 @@ export class FieldPresence {
     for (const record of records) {
       if (this.#sampled < SUGGESTION_SAMPLE) this.#learn(record);
       for (const watched of this.#watched) {
-        if (watched.seen || !holds(record, watched.segments, 0)) continue;
+        if (watched.seen || !holds(record, watched.segments)) continue;
         watched.seen = true;
         if (--this.#unseenCount === 0) return;
       }

@@ -1,3 +1,4 @@
+import { nearestName } from "../schema/schema.ts";
 import type { OptionNames, ReaderErrors } from "./reader-errors.ts";
 
 /**
@@ -90,10 +91,12 @@ export class ResourceChoice {
     if (this.#wanted !== undefined) {
       const wanted = JSON.stringify(this.#wanted);
       const holds = seen === "" ? "no array at all" : `only ${seen}`;
+      const meant = nearestName(this.#wanted, this.#arrayMembers);
+      const hint = meant === undefined ? "" : `; did you mean ${JSON.stringify(meant)}?`;
       throw this.#errors.at(
         "UNKNOWN_RESOURCE",
         offset,
-        (at) => `the object ending at ${at} holds no array ${wanted}: it holds ${holds}`,
+        (at) => `the object ending at ${at} holds no array ${wanted}: it holds ${holds}${hint}`,
       );
     }
     throw this.#errors.at(

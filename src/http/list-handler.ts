@@ -15,6 +15,7 @@ import {
 } from "./list-source.ts";
 import { ACCEPT_TOO_LONG_MESSAGE, isAcceptTooLong, negotiateMediaType } from "./media-types.ts";
 import {
+  type HandlerSchemaOption,
   type HandlerSettings,
   type ListHandlerOptions,
   readHandlerOptions,
@@ -247,7 +248,11 @@ export function createListAnswerer(options: ListHandlerOptions): ListAnswerer {
  * `page` and `size` read from the raw query string, the `timezone` header, `Accept`
  * negotiation, `{ _links, <resource>: [ … ] }` from the source, and JSON errors (400 with the
  * error's `toJSON()`, 405, 406, 500 without detail). Throws `InvalidOptionError` for bad options.
+ * With a typed schema, an array or iterable source holds `Infer<typeof schema>` records.
  */
+export function createListHandler<const S extends HandlerSchemaOption = undefined>(
+  options: ListHandlerOptions<S>,
+): ListHandler;
 export function createListHandler(options: ListHandlerOptions): ListHandler {
   const answerCall = createListAnswerer(options);
   return async (request) => toResponse(await answerCall(callOf(request)));

@@ -67,9 +67,13 @@ export type ListSourceFunction = (
 
 /**
  * Where a list's records come from: an array, an async iterable that can be read again for each
- * request (qaql filters, counts, pages and projects them in their order), or a function.
+ * request (qaql filters, counts, pages and projects them in their order), or a function. `R` is
+ * the record type a schema gives.
  */
-export type ListSource = readonly object[] | AsyncIterable<object> | ListSourceFunction;
+export type ListSource<R extends object = object> =
+  | readonly R[]
+  | AsyncIterable<R>
+  | ListSourceFunction;
 
 /** What evaluating a request needs besides the parameters. */
 export interface Evaluation {

@@ -14,25 +14,33 @@ import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { readPageSizeOptions } from "../list/page-size.ts";
 import { inferSchema } from "../schema/infer-schema.ts";
+import type { RecordOfOption } from "../schema/infer-type.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { ListSource, ListSourceFunction } from "./list-source.ts";
 import { isVendorName, supportedMediaTypes } from "./media-types.ts";
 import { isListRequestCache, type ListRequestCache } from "./request-cache.ts";
 
-/** Options of `createListHandler`: where the records come from, and how the list is answered. */
-export interface ListHandlerOptions extends ParseLimits {
+/** What `createListHandler`'s `schema` option may be. */
+export type HandlerSchemaOption = SchemaOption | "infer" | undefined;
+
+/**
+ * Options of `createListHandler`: where the records come from, and how the list is answered.
+ * `S` is the schema given: a typed one types the records of an array or iterable source.
+ */
+export interface ListHandlerOptions<S extends HandlerSchemaOption = HandlerSchemaOption>
+  extends ParseLimits {
   /**
    * The records: an array, an async iterable that starts afresh each time it is read (not a
    * generator object or a stream, which can be read only once), or a function answering each
    * request (for data in a database).
    */
-  readonly source: ListSource;
+  readonly source: ListSource<RecordOfOption<S, object>>;
   /**
    * Validate `where` and `fields` against this schema and type values by it (grammar/language.md
    * 4); a plain shape is defined on the fly. `"infer"`, with an array source: the schema that
    * `inferSchema` learns from the array, once, so a mistyped field is a 400 `UNKNOWN_FIELD`.
    */
-  readonly schema?: SchemaOption | "infer" | undefined;
+  readonly schema?: S;
   /** The list's name in the response, `{ _links, <resource>: [ … ] }`; the last segment of the request's path unless set. */
   readonly resource?: string | undefined;
   /** The page size of a request without `size`; 20, or `maxSize` if smaller, unless set. */

@@ -7,11 +7,7 @@ const INDICATOR = { rank: "number", level: "string", mnemonic: "string" } as con
  * The schemas of the API's resources: the fields its documentation lists, and the fields the
  * records of `sample/dump.json` also carry (grammar/language.md 4.2).
  */
-export const schemas: {
-  readonly project: Schema;
-  readonly artefact: Schema;
-  readonly finding: Schema;
-} = {
+export const schemas = {
   project: defineSchema({
     id: "integer",
     name: "string",
@@ -84,7 +80,7 @@ export const schemas: {
     projectId: "integer",
     creationDate: "date",
   }),
-};
+} as const;
 
 /** The API's list resources, by the plural name their paths use (`/api/projects`). */
 export type ApiResourceName = "projects" | "artefacts" | "findings";

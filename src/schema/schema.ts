@@ -15,10 +15,18 @@ export type FieldType =
   /** `items` is null for an array whose items are not described. */
   | { readonly kind: "array"; readonly items: FieldType | null };
 
-/** A resource's schema: an object type, as `defineSchema` returns it. */
-export interface Schema {
+// Type-level only: the member that carries a schema's shape is never present at run time.
+declare const shapeBrand: unique symbol;
+
+/**
+ * A resource's schema: an object type, as `defineSchema` returns it. `Shape` is the notation it
+ * was defined from, for `Infer`; `unknown` where it is not known (`readSchema`, `inferSchema`).
+ */
+export interface Schema<Shape = unknown> {
   readonly kind: "object";
   readonly fields: Readonly<Record<string, FieldType>>;
+  /** Phantom: never present, so the runtime object stays plain JSON-serializable data. */
+  readonly [shapeBrand]?: Shape;
 }
 
 /**
@@ -118,11 +126,14 @@ function schemaOf(fields: Record<string, FieldType>): Schema {
  * Checks a schema written in the notation of grammar/language.md 4 and returns it normalized and frozen;
  * throws `SchemaDefinitionError` naming the place of a malformed shape.
  */
-export function defineSchema(shape: { readonly [field: string]: SchemaShape }): Schema {
+export function defineSchema<const S extends { readonly [field: string]: SchemaShape }>(
+  shape: S,
+): Schema<S> {
   if (shape === null || typeof shape !== "object" || Array.isArray(shape)) {
     throw new SchemaDefinitionError("", "a schema is an object of field types");
   }
-  return schemaOf(readFields(shape, "", 0, readType));
+  // The shape lives only in the type: the object is the same for every Shape.
+  return schemaOf(readFields(shape, "", 0, readType)) as Schema<S>;
 }
 
 function readNormalizedType(value: unknown, path: string, depth: number): FieldType {

@@ -42,7 +42,7 @@ export interface Language<T> {
   ) => SafeResult<T, QuerySyntaxError | QueryValidationError>;
 }
 
-const PARSE_OPTION_NAMES = optionNamesOf<ParseOptions>({
+export const PARSE_OPTION_NAMES = optionNamesOf<ParseOptions>({
   maxLength: true,
   maxDepth: true,
   schema: true,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { compileFields, compileListFields } from "../../src/api/compile-fields.ts";
 import { compileWhere } from "../../src/api/compile-where.ts";
+import { toSql } from "../../src/api/to-sql.ts";
 import { filterDump } from "../../src/dump/filter-dump.ts";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 
@@ -35,5 +37,23 @@ describe("the compile options of compileWhere and filterDump", () => {
     } else {
       expect(fromDump?.name).toBe(fromCompile?.name);
     }
+  });
+});
+
+// An option a function does not know is a mistake the caller must hear of, never one ignored.
+describe("every front door refuses an option it does not know", () => {
+  const schema = { rank: "number" } as const;
+  it.each([
+    ["compileWhere", () => compileWhere("rank>1", { timezone: "UTC" } as never), "timezone"],
+    ["compileFields", () => compileFields("rank", { shema: schema } as never), "shema"],
+    ["compileListFields", () => compileListFields("rank", { maxdepth: 2 } as never), "maxdepth"],
+    [
+      "toSql",
+      () => toSql("rank>1", { dialect: "sqlite", schema, timezone: "UTC" } as never),
+      "timezone",
+    ],
+  ])("%s", (caller, call, option) => {
+    expect(call).toThrow(InvalidOptionError);
+    expect(call).toThrow(`${caller}: option ${option}: unknown option`);
   });
 });

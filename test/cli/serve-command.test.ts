@@ -286,6 +286,18 @@ describe("qaql serve", () => {
       'holds no array "nope": it holds only "projects", "artefacts", "findings"',
     ],
     [
+      "a mistyped resource",
+      ["--resource", "artefcts"],
+      "",
+      'holds no array "artefcts": it holds only "projects", "artefacts", "findings"; did you mean "artefacts"?',
+    ],
+    [
+      "a schema for a mistyped resource",
+      ["--schema", "artefcts=artefact"],
+      "",
+      '--schema names "artefcts", which the dump does not hold (it has projects, artefacts, findings); did you mean artefacts?',
+    ],
+    [
       "a schema for a resource the dump lacks",
       ["--schema", "nope=project"],
       "",

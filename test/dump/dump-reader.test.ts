@@ -406,6 +406,16 @@ const ERRORS: readonly ErrorCase[] = [
   },
   { text: '{"foo":{}}', resource: "foo", code: "UNKNOWN_RESOURCE", offset: 9, line: 1, column: 10 },
   {
+    text: '{"artefacts":[],"findings":[]}',
+    resource: "artefcts",
+    code: "UNKNOWN_RESOURCE",
+    offset: 29,
+    line: 1,
+    column: 30,
+    message:
+      'dump: the object ending at line 1, column 30 (byte 29) holds no array "artefcts": it holds only "artefacts", "findings"; did you mean "artefacts"?',
+  },
+  {
     text: '{"projects":[],\n"artefacts":[]}',
     code: "SEVERAL_RESOURCES",
     offset: 16,

@@ -41,6 +41,13 @@ describe("FieldPresence", () => {
     ]);
   });
 
+  it("reaches through arrays nested 100,000 deep without overflowing the stack", () => {
+    const deep = JSON.parse(`{"a":${"[".repeat(100_000)}{"b":1}${"]".repeat(100_000)}}`);
+    const watched = new FieldPresence(parseWhere("a.b=1 OR a.c=1"), undefined);
+    watched.observe([deep]);
+    expect(watched.unseen()).toEqual([{ path: "a.c", language: "where" }]);
+  });
+
   it("never reads inherited members", () => {
     const watched = new FieldPresence(parseWhere("toString=1"), undefined);
     watched.observe([{}, Object.create({ toString: 1 })]);

@@ -46,6 +46,7 @@ export const ERROR_CASES: readonly (readonly [string, () => unknown])[] = [
   ["InvalidAstError", () => compileWhere({ kind: "nope" } as never)],
   [
     "InvalidOptionError",
+    // @ts-expect-error: not a path of the schema, on purpose
     () => toSql("name=x", { dialect: "sqlite", schema: schemas.artefact, columns: { nope: "x" } }),
   ],
   ["UnknownArtefactError", () => runQuery(parseQueryDefinition(sample()), [], { artefactId: 7 })],

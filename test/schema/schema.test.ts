@@ -7,6 +7,7 @@ import {
   nearestName,
   readSchema,
   resolvePath,
+  type Schema,
   scalarTypeAt,
   suggestPath,
 } from "../../src/schema/schema.ts";
@@ -133,7 +134,7 @@ describe("resolvePath", () => {
 
 describe("schemas of the API's resources (4)", () => {
   it("types the fields section 4.2 lists", () => {
-    const kinds = (schema: typeof schemas.project) =>
+    const kinds = (schema: Schema) =>
       Object.fromEntries(Object.entries(schema.fields).map(([name, type]) => [name, type.kind]));
     expect(kinds(schemas.project)).toEqual({
       id: "integer",
@@ -207,7 +208,7 @@ describe("schemas of the API's resources (4)", () => {
   });
 
   it("describes the items of every array the sample holds", () => {
-    const items = (schema: typeof schemas.project, path: string) => {
+    const items = (schema: Schema, path: string) => {
       const resolved = resolvePath(schema, path.split("."));
       return resolved.ok && resolved.type.kind === "array" ? resolved.type.items : undefined;
     };

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { compileFields } from "../../src/api/compile-fields.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { schemas } from "../../src/schema/resources.ts";
-import { defineSchema } from "../../src/schema/schema.ts";
+import { defineSchema, type Schema } from "../../src/schema/schema.ts";
 import { parseFields, safeParseFields } from "../../src/syntax/parse-fields.ts";
 
-function validationError(text: string, schema = schemas.project): QueryValidationError {
+function validationError(text: string, schema: Schema = schemas.project): QueryValidationError {
   const result = safeParseFields(text, { schema });
   if (result.success || !(result.error instanceof QueryValidationError)) {
     throw new Error(`expected ${JSON.stringify(text)} to fail validation`);
@@ -69,7 +69,7 @@ describe("an unknown name in a selection suggests the nearest known one", () => 
   const twins = defineSchema({ rank: "number", rand: "number" });
   // One row: selection, the issue's offset and length, the full name in the message, the
   // suggestion as written in place of the span (undefined: none), and the schema.
-  it.each<[string, number, number, string, string | undefined, typeof twins?]>([
+  it.each<[string, number, number, string, string | undefined, Schema?]>([
     ["nmae", 0, 4, "name", "name"],
     ["id,levl.id", 3, 7, "level.id", "level.id"],
     ["level.idd", 0, 9, "level.id", "level.id"],
@@ -83,7 +83,7 @@ describe("an unknown name in a selection suggests the nearest known one", () => 
     // A name with a sub-selection, or with more path after it, must have fields below it.
     ["nme(id)", 0, 3, "", undefined],
     ["ranx", 0, 4, "", undefined, twins],
-  ])("%s", (text, offset, length, full, suggestion, schema = schemas.project) => {
+  ])("%s", (text, offset, length, full, suggestion, schema: Schema = schemas.project) => {
     const [issue] = validationError(text, schema).issues;
     expect(issue).toMatchObject({ code: "UNKNOWN_FIELD", offset, length });
     expect(issue?.suggestion).toBe(suggestion);

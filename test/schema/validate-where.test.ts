@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { compileWhere } from "../../src/api/compile-where.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { schemas } from "../../src/schema/resources.ts";
-import { defineSchema } from "../../src/schema/schema.ts";
+import { defineSchema, type Schema } from "../../src/schema/schema.ts";
 import { parseWhere, safeParseWhere } from "../../src/syntax/parse-where.ts";
 
-function validationError(text: string, schema = schemas.project): QueryValidationError {
+function validationError(text: string, schema: Schema = schemas.project): QueryValidationError {
   const result = safeParseWhere(text, { schema });
   if (result.success || !(result.error instanceof QueryValidationError)) {
     throw new Error(`expected ${JSON.stringify(text)} to fail validation`);
@@ -125,7 +125,7 @@ describe("an unknown field suggests the nearest known path", () => {
   const twins = defineSchema({ rank: "number", rand: "number" });
 
   // One row: filter, schema, suggestion (undefined: none); the issue is at 0 and spans the path.
-  it.each<[string, typeof schema, string | undefined]>([
+  it.each<[string, Schema, string | undefined]>([
     ["rnak=1", schema, "rank"],
     ["nmae=x", schema, "name"],
     ["typ.id=x", schema, "type.id"],

@@ -6,8 +6,8 @@ import { type Container, compileClosures, isContainer } from "./closure-predicat
 import { generatePredicate } from "./generated-predicate.ts";
 import { ValueTests } from "./value-tests.ts";
 
-/** A compiled filter: true when the record matches. */
-export type Predicate = (record: unknown) => boolean;
+/** A compiled filter: true when the record matches; `T` is the record type a schema gives. */
+export type Predicate<T = unknown> = (record: T) => boolean;
 
 /**
  * How a predicate is built: `"auto"` generates code where the environment allows it and falls

@@ -1,8 +1,11 @@
 import { type FieldsNode, type FieldTree, treeOf } from "../../ast/fields.ts";
 import { codeGenerationAllowed } from "../code-generation.ts";
 
-/** A compiled selection: returns a projected copy of a record; the record is never changed. */
-export type Projection = <T>(record: T) => T extends object ? Partial<T> : T;
+/**
+ * A compiled selection: returns a projected copy of a record; the record is never changed.
+ * `R` is the record type a schema gives.
+ */
+export type Projection<R = unknown> = <T extends R>(record: T) => T extends object ? Partial<T> : T;
 
 type ValueProjection = (value: unknown) => unknown;
 

@@ -3,7 +3,7 @@ import { type DumpResources, readResources } from "../../dump/read-resources.ts"
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
 import { inferSchema } from "../../schema/infer-schema.ts";
-import type { Schema } from "../../schema/schema.ts";
+import { nearestName, type Schema } from "../../schema/schema.ts";
 import { createApiServer } from "../../server/api-server.ts";
 import { type Command, type Invocation, stringOption } from "../command.ts";
 import { CliError, describeSystemError, EXIT, UsageError } from "../failure.ts";
@@ -120,6 +120,12 @@ async function loadDump(
   return Object.fromEntries(entries);
 }
 
+/** "; did you mean artefacts?" for a name near one of `names`, else "". */
+function suggestion(typed: string, names: readonly string[]): string {
+  const meant = nearestName(typed, names);
+  return meant === undefined ? "" : `; did you mean ${meant}?`;
+}
+
 /** `--schema artefacts=artefact,findings=F.json`: the schema of each resource named. */
 async function readSchemas(
   option: string | undefined,
@@ -138,7 +144,7 @@ async function readSchemas(
     const resource = pair.slice(0, equals);
     if (!resources.includes(resource)) {
       throw new CliError(
-        `--schema names ${JSON.stringify(resource)}, which the dump does not hold (it has ${resources.join(", ")})`,
+        `--schema names ${JSON.stringify(resource)}, which the dump does not hold (it has ${resources.join(", ")})${suggestion(resource, resources)}`,
       );
     }
     const schema = await loadSchema(pair.slice(equals + 1));

@@ -103,7 +103,7 @@ describe("a schema of `any` fields keeps the records an untyped run keeps", () =
       const typed = compileWhere(text, { schema, codeGeneration });
       const untyped = compileWhere(text, { codeGeneration });
       expect(
-        [...records.keys()].filter((i) => typed(records[i])),
+        [...records.keys()].filter((i) => typed(records[i] as (typeof records)[number])),
         codeGeneration,
       ).toEqual(kept);
       expect(

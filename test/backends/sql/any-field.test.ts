@@ -133,7 +133,9 @@ describe("IS NULL on an `any` field selects on each engine the rows compileWhere
       );
       for (const filter of filters) {
         const matches = compileWhere(filter, { schema });
-        const expected = [...records.keys()].filter((i) => matches(records[i]));
+        const expected = [...records.keys()].filter((i) =>
+          matches(records[i] as (typeof records)[number]),
+        );
         const columns = toSql(filter, { dialect: name, schema });
         expect(await selectRows(engine, "t", columns), `${filter}: ${columns.sql}`).toEqual(
           expected,
