@@ -12,6 +12,11 @@ import {
   type SchemaOption,
 } from "../check/read-options.ts";
 import type { RecordOfOption } from "../schema/infer-type.ts";
+import type {
+  CheckedFields,
+  SelectingProjection,
+  TypedSelection,
+} from "../schema/selection-type.ts";
 import { PARSE_OPTION_NAMES } from "../syntax/language.ts";
 import type { ParseFieldsOptions } from "../syntax/parse-fields.ts";
 import { readFieldsInput } from "./read-input.ts";
@@ -26,16 +31,29 @@ function toSelection(caller: string, input: FieldsInput, options: unknown): Fiel
 }
 
 /**
+ * What `compileFields` returns: with a typed schema and a literal text, a projection typed by what
+ * the text selects; otherwise one typed by the schema's records, if any.
+ */
+export type FieldsProjection<T, S> =
+  TypedSelection<T, S> extends { readonly paths: infer Paths extends string }
+    ? SelectingProjection<RecordOfOption<S, unknown>, Paths>
+    : Projection<RecordOfOption<S, unknown>>;
+
+/**
  * Compiles a `fields` selection once into a function that projects one record (grammar/language.md
  * 3.2): the record's key order, absent keys left out, `_links` kept on every kept object.
  * With `options.schema`, the selection must name only the schema's fields. A tree from outside
- * is checked first (`InvalidAstError`). With a typed schema, it takes `Infer<typeof schema>`.
+ * is checked first (`InvalidAstError`). With a typed schema, it takes `Infer<typeof schema>`, and
+ * a literal text is read by the compiler too: an unknown name fails to compile with the runtime's
+ * message, and the result is typed by the selection (`Selected`).
  */
-export function compileFields<const S extends SchemaOption>(
-  input: FieldsInput,
-  options: ParseFieldsOptions & { readonly schema: S },
-): Projection<RecordOfOption<S, unknown>>;
-export function compileFields(input: FieldsInput, options?: ParseFieldsOptions): Projection;
+export function compileFields<
+  const T extends FieldsInput,
+  const S extends SchemaOption | undefined = undefined,
+>(
+  input: CheckedFields<T, S>,
+  options?: ParseFieldsOptions & { readonly schema?: S },
+): FieldsProjection<T, S>;
 export function compileFields(input: FieldsInput, options?: ParseFieldsOptions): Projection {
   return compileProjection(toSelection("compileFields", input, options));
 }

@@ -1,14 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CLI } from "../support/run-cli.ts";
 
 // A module Node loads first in every process it starts, NODE_OPTIONS being kept across execve:
 // it prints one line per start, so a run that re-executes itself prints two.
-const preload = join(mkdtempSync(join(tmpdir(), "qaql-serve-heap-")), "preload.mjs");
+const scratch = mkdtempSync(join(tmpdir(), "qaql-serve-heap-"));
+const preload = join(scratch, "preload.mjs");
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 writeFileSync(
   preload,
   `import { writeSync } from "node:fs";
