@@ -1,5 +1,5 @@
 import { capIssues, truncationMembers } from "./issue-list.ts";
-import { lineColumnOf, renderCaret } from "./position.ts";
+import { lineColumnOf, positionText, renderCaret } from "./position.ts";
 import { definedMembers, type ErrorJson, QaqlError } from "./qaql-error.ts";
 
 /** Which language a text was written in, for messages. */
@@ -44,8 +44,7 @@ export abstract class QueryError extends QaqlError {
     description: string,
   ) {
     const { line, column } = lineColumnOf(input, offset);
-    const at =
-      line === 1 && !/[\r\n]/.test(input) ? `column ${column}` : `line ${line}, column ${column}`;
+    const at = positionText(input, { line, column });
     super(code, `${subject}: ${description} at ${at}\n${renderCaret(input, offset, length)}`);
     this.offset = offset;
     this.length = length;

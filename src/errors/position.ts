@@ -19,6 +19,11 @@ export function lineColumnOf(text: string, offset: number): LineColumn {
   return { line, column: offset - lineStart + 1 };
 }
 
+/** Where an offset is, as messages say it: `column 5` in a one-line text, else `line 2, column 5`. */
+export function positionText(text: string, { line, column }: LineColumn): string {
+  return line === 1 && !/[\r\n]/.test(text) ? `column ${column}` : `line ${line}, column ${column}`;
+}
+
 const SNIPPET_WIDTH = 72;
 const CONTEXT_BEFORE = 32;
 

@@ -319,6 +319,12 @@ describe("qaql serve", () => {
       'stdin: the object holds "a" twice; the second is at line 1, column 13 (byte 12)',
     ],
     [
+      "a resource of more fields than a schema learns",
+      ["-", "--resource", "wide"],
+      JSON.stringify(Array.from({ length: 10_001 }, (_, i) => ({ [`f${i}`]: i }))),
+      'cannot learn the schema of "wide": the records hold more than 10000 distinct fields; give it --schema, or --no-infer-schema',
+    ],
+    [
       "stdin that is no JSON",
       ["-"],
       "{",

@@ -1,7 +1,7 @@
 import { formatFields } from "../../backends/format/format-fields.ts";
 import { formatWhere } from "../../backends/format/format-where.ts";
 import { QueryError, type QueryLanguage } from "../../errors/errors.ts";
-import { lineColumnOf, renderCaret } from "../../errors/position.ts";
+import { lineColumnOf, positionText, renderCaret } from "../../errors/position.ts";
 import {
   diagnoseFields,
   diagnoseWhere,
@@ -47,8 +47,7 @@ const MAX_PROBLEMS = 100;
 function problemOf(language: QueryLanguage, text: string, found: QueryDiagnostic): Problem {
   const { from, to, code, message, suggestion } = found;
   const { line, column } = lineColumnOf(text, from);
-  const at =
-    line === 1 && !/[\r\n]/.test(text) ? `column ${column}` : `line ${line}, column ${column}`;
+  const at = positionText(text, { line, column });
   const level = found.severity ?? "error";
   const said = level === "warning" ? `warning: ${message}` : message;
   return {

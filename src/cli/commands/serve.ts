@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type DumpResources, readResources } from "../../dump/read-resources.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
+import { SchemaDefinitionError } from "../../errors/schema-definition-error.ts";
 import { inferSchema } from "../../schema/infer-schema.ts";
 import { nearestName, type Schema } from "../../schema/schema.ts";
 import { createApiServer } from "../../server/api-server.ts";
@@ -118,6 +119,19 @@ async function loadDump(
   }
   // fromEntries defines own properties, so even a "__proto__" member stays a resource.
   return Object.fromEntries(entries);
+}
+
+/** A resource's schema learnt from its records; one too wide to learn is said in one line. */
+function inferResourceSchema(resource: string, records: readonly object[]): Schema {
+  try {
+    return inferSchema(records);
+  } catch (error) {
+    if (!(error instanceof SchemaDefinitionError)) throw error;
+    const problem = error.message.replace(/^inferSchema: /, "");
+    throw new CliError(
+      `cannot learn the schema of ${JSON.stringify(resource)}: ${problem.replace(/; raise maxFields or give a schema$/, "")}; give it --schema, or --no-infer-schema`,
+    );
+  }
 }
 
 /** "; did you mean artefacts?" for a name near one of `names`, else "". */
@@ -275,7 +289,7 @@ error.`,
     if (invocation.values["no-infer-schema"] !== true) {
       for (const resource of resources) {
         if (Object.hasOwn(schemas, resource)) continue;
-        const schema = inferSchema(data[resource] ?? []);
+        const schema = inferResourceSchema(resource, data[resource] ?? []);
         Object.defineProperty(schemas, resource, { value: schema, enumerable: true });
       }
     }
