@@ -94,6 +94,9 @@ export type WhereNode = WhereExpression | PathNode | LiteralNode;
 /** An identifier (grammar/language.md 1.3): the segments of a path, and the names of a selection. */
 export const IDENTIFIER_PATTERN = "[A-Za-z_][A-Za-z0-9_]*";
 
+/** A whole text that is one identifier. */
+export const IDENTIFIER = new RegExp(`^${IDENTIFIER_PATTERN}$`);
+
 /** The keywords of `where` (2.1), matched case-insensitively; a one-segment path cannot be one. */
 export const WHERE_KEYWORDS: ReadonlySet<string> = new Set([
   "and",
@@ -197,4 +200,21 @@ export function and(...operands: WhereExpression[]): WhereExpression {
 /** Builds the disjunction of the operands, flattening nested `or` (one operand is returned as is). */
 export function or(...operands: WhereExpression[]): WhereExpression {
   return junction("or", operands);
+}
+
+/** The predicates of a filter, below every AND and OR, in the order of its text. */
+export function predicatesOf(ast: WhereExpression): WherePredicate[] {
+  const found: WherePredicate[] = [];
+  const pending: WhereExpression[] = [ast];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.kind !== "and" && node.kind !== "or") {
+      found.push(node);
+      continue;
+    }
+    // Reversed onto the stack: the first in the text comes out first.
+    for (let i = node.operands.length - 1; i >= 0; i--) {
+      pending.push(node.operands[i] as WhereExpression);
+    }
+  }
+  return found;
 }

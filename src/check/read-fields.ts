@@ -1,5 +1,5 @@
 import type { FieldBranch, FieldItemNode, FieldsNode, FieldTree } from "../ast/fields.ts";
-import { IDENTIFIER_PATTERN } from "../ast/where.ts";
+import { IDENTIFIER } from "../ast/where.ts";
 import { MAX_SELECTION_DEPTH } from "../base/limits.ts";
 import { isPlainRecord, pointerTo } from "../base/members.ts";
 import {
@@ -12,7 +12,6 @@ import {
   type TreeReader,
 } from "./read-where.ts";
 
-const IDENTIFIER = new RegExp(`^${IDENTIFIER_PATTERN}$`);
 const LINKS = "_links";
 
 const NOTHING_INSIDE_LINKS = `nothing selected inside "${LINKS}", which is kept whole (3.2)`;

@@ -1,7 +1,7 @@
 import { NO_SPAN, type Span } from "../ast/span.ts";
 import {
   COMPARISON_OPERATORS,
-  IDENTIFIER_PATTERN,
+  IDENTIFIER,
   type LiteralNode,
   PATTERN_MODES,
   type PathNode,
@@ -14,7 +14,6 @@ import { InvalidAstError } from "../errors/invalid-input.ts";
 
 // Members are read as `Object.hasOwn(node, "x") ? node.x : undefined`: own properties only, as
 // named loads, which V8 serves three times faster than one generic `node[key]` for every member.
-const IDENTIFIER = new RegExp(`^${IDENTIFIER_PATTERN}$`);
 const EXPRESSION_KINDS = ["and", "or", "comparison", "pattern", "in", "isNull"] as const;
 type ExpressionKind = (typeof EXPRESSION_KINDS)[number];
 

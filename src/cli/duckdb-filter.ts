@@ -7,7 +7,7 @@
 import { type FileHandle, open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
-import type { WhereExpression } from "../ast/where.ts";
+import { predicatesOf, type WhereExpression } from "../ast/where.ts";
 import type { Predicate } from "../backends/predicate/compile-predicate.ts";
 import { compileSql } from "../backends/sql/compile-sql.ts";
 import type { Dialect, JsonAccess } from "../backends/sql/dialect.ts";
@@ -40,10 +40,9 @@ export async function loadDuckDb(): Promise<DuckDbApi | undefined> {
 /** Every distinct field path the filter reads, in first-seen order. */
 function fieldPaths(ast: WhereExpression): string[][] {
   const seen = new Map<string, string[]>();
-  const pending: WhereExpression[] = [ast];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (node.kind === "and" || node.kind === "or") pending.push(...node.operands);
-    else seen.set(node.path.segments.join("."), [...node.path.segments]);
+  for (const { path } of predicatesOf(ast)) {
+    const key = path.segments.join(".");
+    if (!seen.has(key)) seen.set(key, [...path.segments]);
   }
   return [...seen.values()];
 }

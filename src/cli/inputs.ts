@@ -5,7 +5,7 @@ import type { OptionNames } from "../dump/dump-reader.ts";
 import { DumpError } from "../errors/dump-error.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
 import { type ApiResourceName, RESOURCE_SCHEMAS, schemas } from "../schema/resources.ts";
-import { defineSchema, nearestName, type Schema } from "../schema/schema.ts";
+import { defineSchema, didYouMean, type Schema } from "../schema/schema.ts";
 import { CliError, describeSystemError } from "./failure.ts";
 
 // 256 KiB: larger file chunks raised peak RSS by ~50 MB (dead buffers freed late) for 2% speed.
@@ -69,11 +69,7 @@ export async function loadSchema(option: string | undefined): Promise<Schema | u
   const known = namedSchema(option);
   if (known) return known;
   if (!option.toLowerCase().endsWith(".json")) {
-    const nearest = nearestName(option, [
-      ...Object.keys(schemas),
-      ...Object.keys(RESOURCE_SCHEMAS),
-    ]);
-    const hint = nearest === undefined ? "" : `; did you mean ${nearest}?`;
+    const hint = didYouMean(option, [...Object.keys(schemas), ...Object.keys(RESOURCE_SCHEMAS)]);
     throw new CliError(
       `unknown schema ${JSON.stringify(option)}: expected project, artefact, finding or a .json file${hint}`,
     );

@@ -1,7 +1,7 @@
 // Which fields of a filter and a selection the records of a dump hold: a dump comes without a
 // schema, so a mistyped name is found only by seeing that no record ever held it.
 import type { FieldsNode } from "../ast/fields.ts";
-import type { WhereExpression } from "../ast/where.ts";
+import { predicatesOf, type WhereExpression } from "../ast/where.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
 import { SchemaInference } from "../schema/infer-schema.ts";
 import { suggestPath } from "../schema/schema.ts";
@@ -27,13 +27,10 @@ interface Watched {
 
 /** The paths a filter names, in the order of its text, each once. */
 function wherePaths(ast: WhereExpression, into: Map<string, Watched>): void {
-  if (ast.kind === "and" || ast.kind === "or") {
-    for (const operand of ast.operands) wherePaths(operand, into);
-    return;
+  for (const { path } of predicatesOf(ast)) {
+    const key = path.segments.join(".");
+    if (!into.has(key)) into.set(key, { segments: path.segments, language: "where", seen: false });
   }
-  const { segments } = ast.path;
-  const key = segments.join(".");
-  if (!into.has(key)) into.set(key, { segments, language: "where", seen: false });
 }
 
 /** The paths a selection names, to its leaves; nothing inside `_links`, where any name is accepted. */

@@ -1,4 +1,4 @@
-import { nearestName } from "../schema/schema.ts";
+import { didYouMean } from "../schema/schema.ts";
 import type { OptionNames, ReaderErrors } from "./reader-errors.ts";
 
 /**
@@ -91,8 +91,7 @@ export class ResourceChoice {
     if (this.#wanted !== undefined) {
       const wanted = JSON.stringify(this.#wanted);
       const holds = seen === "" ? "no array at all" : `only ${seen}`;
-      const meant = nearestName(this.#wanted, this.#arrayMembers);
-      const hint = meant === undefined ? "" : `; did you mean ${JSON.stringify(meant)}?`;
+      const hint = didYouMean(this.#wanted, this.#arrayMembers, (name) => JSON.stringify(name));
       throw this.#errors.at(
         "UNKNOWN_RESOURCE",
         offset,

@@ -1,4 +1,4 @@
-import type { WhereExpression } from "../ast/where.ts";
+import { predicatesOf, type WhereExpression } from "../ast/where.ts";
 import type { ValidationIssue } from "../errors/errors.ts";
 import { readDate } from "./literals.ts";
 import { resolvePath, type Schema } from "./schema.ts";
@@ -26,12 +26,8 @@ export function notADayWarnings(
   schema: Schema | undefined,
 ): ValidationIssue[] {
   const found: ValidationIssue[] = [];
-  const visit = (node: WhereExpression): void => {
-    if (node.kind === "and" || node.kind === "or") {
-      for (const operand of node.operands) visit(operand);
-      return;
-    }
-    if (node.kind !== "comparison" && node.kind !== "in") return;
+  for (const node of predicatesOf(ast)) {
+    if (node.kind !== "comparison" && node.kind !== "in") continue;
     const values = node.kind === "comparison" ? [node.value] : node.values;
     for (const value of values) {
       if (!DATE_SHAPE.test(value.text) || readDate(value.text) !== undefined) continue;
@@ -44,7 +40,6 @@ export function notADayWarnings(
         length: value.span.end - value.span.start,
       });
     }
-  };
-  visit(ast);
+  }
   return found;
 }

@@ -1,6 +1,6 @@
 // A schema learnt from records (grammar/language.md 4.5), for data that comes without one: a
 // dump served or filtered, where a mistyped field name must not pass for an absent one.
-import { IDENTIFIER_PATTERN } from "../ast/where.ts";
+import { IDENTIFIER } from "../ast/where.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
 import { readDateText } from "./literals.ts";
 import { type FieldType, MAX_SCHEMA_DEPTH, readSchema, type Schema } from "./schema.ts";
@@ -15,8 +15,6 @@ export interface InferSchemaOptions {
 
 /** The most fields an inferred schema holds unless told otherwise: far past any resource of the API. */
 export const DEFAULT_MAX_INFERRED_FIELDS = 10_000;
-
-const IDENTIFIER = new RegExp(`^${IDENTIFIER_PATTERN}$`);
 
 // What a field's values were seen to be, one bit each.
 const STRING = 1;

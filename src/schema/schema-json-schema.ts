@@ -1,7 +1,7 @@
 // JSON Schema and qaql's schemas, both directions in one file (over 500 lines): the reading of
 // each type (`mapType`, `mapFields`) and its writing (`fieldToJsonSchema`) stay side by side, so
 // that a change to one is made in sight of the other.
-import { IDENTIFIER_PATTERN } from "../ast/where.ts";
+import { IDENTIFIER } from "../ast/where.ts";
 import { elementsOf, isPlainRecord, own } from "../base/members.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { JsonSchemaMappingError } from "../errors/json-schema-mapping-error.ts";
@@ -64,7 +64,6 @@ export interface SchemaFromJsonSchemaOptions {
  */
 export const MAX_JSON_SCHEMA_STEPS = 100_000;
 
-const IDENTIFIER = new RegExp(`^${IDENTIFIER_PATTERN}$`);
 const TYPE_NAMES: ReadonlySet<string> = new Set([
   "string",
   "integer",

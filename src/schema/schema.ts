@@ -1,4 +1,4 @@
-import { IDENTIFIER_PATTERN } from "../ast/where.ts";
+import { IDENTIFIER } from "../ast/where.ts";
 import { own } from "../base/members.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
 /**
@@ -49,7 +49,6 @@ const SCALARS: ReadonlySet<string> = new Set([
   "date",
   "any",
 ]);
-const IDENTIFIER = new RegExp(`^${IDENTIFIER_PATTERN}$`);
 
 /** The deepest nesting of object and array types: far past any resource, well within the stack. */
 export const MAX_SCHEMA_DEPTH = 256;
@@ -290,6 +289,16 @@ export function nearestName(typed: string, names: Iterable<string>): string | un
   }
   if (best !== undefined && !tie) return best;
   return started.length === 1 ? started[0] : undefined;
+}
+
+/** `; did you mean X?` for the name among `names` that `typed` most likely stands for, else "". */
+export function didYouMean(
+  typed: string,
+  names: Iterable<string>,
+  show: (name: string) => string = (name) => name,
+): string {
+  const meant = nearestName(typed, names);
+  return meant === undefined ? "" : `; did you mean ${show(meant)}?`;
 }
 
 /** The name at one place: `typed` where it is there and usable, else the nearest usable one. */

@@ -122,6 +122,14 @@ describe("qaqlWhere", () => {
     ).toEqual([{ from: 6, to: 6, severity: "error", message: 'expected a value after ">="' }]);
   });
 
+  it("shows a day that names none, compared untyped, as a warning", async () => {
+    const view = editor("analysisTime>=2024-02-30", qaqlWhere());
+    const found = await diagnosticsOf(view);
+    expect(found.map(({ from, to, severity }) => ({ from, to, severity }))).toEqual([
+      { from: 14, to: 24, severity: "warning" },
+    ]);
+  });
+
   it("shows every problem at once, and an unknown name's suggestion as a quick fix that fixes it", async () => {
     const view = editor("rnak>=2 AND type.id=", qaqlWhere({ schema: schemas.artefact }));
     const found = await diagnosticsOf(view);

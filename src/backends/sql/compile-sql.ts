@@ -1,4 +1,9 @@
-import type { ComparisonOperator, WhereExpression, WherePredicate } from "../../ast/where.ts";
+import {
+  type ComparisonOperator,
+  predicatesOf,
+  type WhereExpression,
+  type WherePredicate,
+} from "../../ast/where.ts";
 import { readBoolean, readDate, readNumber } from "../../schema/literals.ts";
 import {
   type FieldType,
@@ -72,15 +77,7 @@ export function findUntypedPredicate(
   ast: WhereExpression,
   schema: Schema,
 ): UntypedPredicate | undefined {
-  const pending: WhereExpression[] = [ast];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (node.kind === "and" || node.kind === "or") {
-      // Reversed onto the stack: the first in the text is found first.
-      for (let i = node.operands.length - 1; i >= 0; i--) {
-        pending.push(node.operands[i] as WhereExpression);
-      }
-      continue;
-    }
+  for (const node of predicatesOf(ast)) {
     const { segments } = node.path;
     const depth = anyFieldDepth(schema, segments);
     if (depth === 0 || (node.kind === "isNull" && depth === segments.length)) continue;

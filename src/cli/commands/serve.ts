@@ -4,7 +4,7 @@ import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
 import { SchemaDefinitionError } from "../../errors/schema-definition-error.ts";
 import { inferSchema } from "../../schema/infer-schema.ts";
-import { nearestName, type Schema } from "../../schema/schema.ts";
+import { didYouMean, type Schema } from "../../schema/schema.ts";
 import { createApiServer } from "../../server/api-server.ts";
 import { type Command, type Invocation, stringOption } from "../command.ts";
 import { CliError, describeSystemError, EXIT, UsageError } from "../failure.ts";
@@ -134,12 +134,6 @@ function inferResourceSchema(resource: string, records: readonly object[]): Sche
   }
 }
 
-/** "; did you mean artefacts?" for a name near one of `names`, else "". */
-function suggestion(typed: string, names: readonly string[]): string {
-  const meant = nearestName(typed, names);
-  return meant === undefined ? "" : `; did you mean ${meant}?`;
-}
-
 /** `--schema artefacts=artefact,findings=F.json`: the schema of each resource named. */
 async function readSchemas(
   option: string | undefined,
@@ -158,7 +152,7 @@ async function readSchemas(
     const resource = pair.slice(0, equals);
     if (!resources.includes(resource)) {
       throw new CliError(
-        `--schema names ${JSON.stringify(resource)}, which the dump does not hold (it has ${resources.join(", ")})${suggestion(resource, resources)}`,
+        `--schema names ${JSON.stringify(resource)}, which the dump does not hold (it has ${resources.join(", ")})${didYouMean(resource, resources)}`,
       );
     }
     const schema = await loadSchema(pair.slice(equals + 1));
