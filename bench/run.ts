@@ -14,6 +14,7 @@ import { projectionBenchmark } from "./projection.bench.ts";
 import { serveBenchmark } from "./serve.bench.ts";
 import { sqlBenchmark } from "./sql.bench.ts";
 import { streamBenchmark } from "./stream.bench.ts";
+import { typesBenchmark } from "./types.bench.ts";
 
 /** Every benchmark module, in the order they run; add new modules here. */
 const BENCHMARKS: readonly Benchmark[] = [
@@ -30,6 +31,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   abuseBenchmark,
   httpBenchmark,
   bundleBenchmark,
+  typesBenchmark,
 ];
 
 function select(names: readonly string[]): Benchmark[] {

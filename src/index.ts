@@ -2,7 +2,7 @@
 // toSql, schemas, AST builders, errors). Editors' support is `qaql/editor`, list requests and
 // pagination `qaql/list`, the query definition `qaql/query`.
 
-export type { FieldsInput } from "./api/compile-fields.ts";
+export type { FieldsInput, FieldsProjection } from "./api/compile-fields.ts";
 export { compileFields, compileListFields, mergeFields } from "./api/compile-fields.ts";
 export type { CompileWhereOptions } from "./api/compile-where.ts";
 export { compileWhere } from "./api/compile-where.ts";
@@ -64,11 +64,17 @@ export { UnknownTimeZoneError } from "./errors/unknown-time-zone-error.ts";
 export type { InferSchemaOptions } from "./schema/infer-schema.ts";
 export { inferSchema } from "./schema/infer-schema.ts";
 export type { Infer, SchemaPaths } from "./schema/infer-type.ts";
+export type {
+  MAX_TYPED_FIELDS_LENGTH,
+  MAX_TYPED_WHERE_LENGTH,
+} from "./schema/literal-text-type.ts";
 export { schemas } from "./schema/resources.ts";
 export type { FieldType, ScalarTypeName, Schema, SchemaShape } from "./schema/schema.ts";
 export { defineSchema, readSchema } from "./schema/schema.ts";
+export type { CheckedFields, Selected } from "./schema/selection-type.ts";
 export type { FieldsValidationCode } from "./schema/validate-fields.ts";
 export type { WhereValidationCode } from "./schema/validate-where.ts";
+export type { CheckedWhere } from "./schema/where-type.ts";
 export type { ParseFieldsOptions } from "./syntax/parse-fields.ts";
 export { parseFields, safeParseFields } from "./syntax/parse-fields.ts";
 export type { ParseWhereOptions } from "./syntax/parse-where.ts";

@@ -34,8 +34,8 @@ function toSelection(caller: string, input: FieldsInput, options: unknown): Fiel
  * What `compileFields` returns: with a typed schema and a literal text, a projection typed by what
  * the text selects; otherwise one typed by the schema's records, if any.
  */
-export type FieldsProjection<T, S> =
-  TypedSelection<T, S> extends { readonly paths: infer Paths extends string }
+export type FieldsProjection<T, S, D = undefined, L = undefined> =
+  TypedSelection<T, S, D, L> extends { readonly paths: infer Paths extends string }
     ? SelectingProjection<RecordOfOption<S, unknown>, Paths>
     : Projection<RecordOfOption<S, unknown>>;
 
@@ -50,10 +50,16 @@ export type FieldsProjection<T, S> =
 export function compileFields<
   const T extends FieldsInput,
   const S extends SchemaOption | undefined = undefined,
+  const D extends number | undefined = undefined,
+  const L extends number | undefined = undefined,
 >(
-  input: CheckedFields<T, S>,
-  options?: ParseFieldsOptions & { readonly schema?: S },
-): FieldsProjection<T, S>;
+  input: CheckedFields<T, S, D, L>,
+  options?: ParseFieldsOptions & {
+    readonly schema?: S;
+    readonly maxDepth?: D;
+    readonly maxLength?: L;
+  },
+): FieldsProjection<T, S, D, L>;
 export function compileFields(input: FieldsInput, options?: ParseFieldsOptions): Projection {
   return compileProjection(toSelection("compileFields", input, options));
 }

@@ -7,6 +7,7 @@ import {
   type SchemaOption,
 } from "../check/read-options.ts";
 import type { RecordOfOption } from "../schema/infer-type.ts";
+import type { CheckedWhere } from "../schema/where-type.ts";
 import { type CompileOptions, readCompileOptions } from "./compile-options.ts";
 import { readWhereInput } from "./read-input.ts";
 
@@ -25,16 +26,23 @@ const COMPILE_WHERE_OPTION_NAMES = optionNamesOf<CompileWhereOptions>({
  * Compiles a `where` filter, as text or AST, once into `(record) => boolean` (grammar/language.md
  * 2.3–2.5). Throws `QuerySyntaxError`, `QueryValidationError` (with a schema),
  * `InvalidAstError` (a tree that is not one), `InvalidOptionError` or `UnknownTimeZoneError`.
- * With a typed schema (`defineSchema`, `schemas`), the predicate takes `Infer<typeof schema>`.
+ * With a typed schema (`defineSchema`, `schemas`), the predicate takes `Infer<typeof schema>`,
+ * and a literal text is read by the compiler too: a syntax error, an unknown field or a value
+ * of the wrong type fails to compile with the runtime's message (`CheckedWhere`).
  */
-export function compileWhere<const S extends SchemaOption>(
-  input: string | WhereExpression,
-  options: CompileWhereOptions & { readonly schema: S },
+export function compileWhere<
+  const T extends string | WhereExpression,
+  const S extends SchemaOption | undefined = undefined,
+  const D extends number | undefined = undefined,
+  const L extends number | undefined = undefined,
+>(
+  input: CheckedWhere<T, S, D, L>,
+  options?: CompileWhereOptions & {
+    readonly schema?: S;
+    readonly maxDepth?: D;
+    readonly maxLength?: L;
+  },
 ): Predicate<RecordOfOption<S, unknown>>;
-export function compileWhere(
-  input: string | WhereExpression,
-  options?: CompileWhereOptions,
-): Predicate;
 export function compileWhere(
   input: string | WhereExpression,
   options?: CompileWhereOptions,

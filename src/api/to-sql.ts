@@ -21,6 +21,7 @@ import {
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import type { SchemaPaths } from "../schema/infer-type.ts";
 import type { Schema } from "../schema/schema.ts";
+import type { CheckedSqlWhere } from "../schema/where-type.ts";
 import { readWhereInput } from "./read-input.ts";
 
 /** Options of `toSql`; `S` is the schema given, whose paths are the keys of `columns`. */
@@ -128,12 +129,19 @@ function numbered(
  * dialect, selecting the rows `compileWhere` selects: `{ sql, params }`, values only in params,
  * `params[i]` the value of the placeholder numbered `firstParameter + i` (or of the i-th `?`).
  * Throws as `compileWhere` does; every option is checked first (`InvalidOptionError`), and so
- * is a filter that compares a field of type `any`, which SQL cannot (on `schema`).
+ * is a filter that compares a field of type `any`, which SQL cannot (on `schema`). With a typed
+ * schema, a literal text is checked by the compiler as `compileWhere` says.
  */
-export function toSql<const S extends SchemaOption>(
-  input: string | WhereExpression,
-  options: ToSqlOptions<S>,
-): SqlQuery {
+export function toSql<
+  const T extends string | WhereExpression,
+  const S extends SchemaOption,
+  const D extends number | undefined = undefined,
+  const L extends number | undefined = undefined,
+>(
+  input: CheckedSqlWhere<T, S, D, L>,
+  options: ToSqlOptions<S> & { readonly maxDepth?: D; readonly maxLength?: L },
+): SqlQuery;
+export function toSql(input: string | WhereExpression, options: ToSqlOptions): SqlQuery {
   const caller = "toSql";
   const checked = readToSqlOptions(caller, options);
   const { dialect, schema, columns, json, timeZone, limits, placeholders } = checked;

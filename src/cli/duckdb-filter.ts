@@ -12,6 +12,7 @@ import type { Predicate } from "../backends/predicate/compile-predicate.ts";
 import { compileSql } from "../backends/sql/compile-sql.ts";
 import type { Dialect, JsonAccess } from "../backends/sql/dialect.ts";
 import { dialects, jsonPathText } from "../backends/sql/dialects.ts";
+import { parseJson } from "../json/parse-json.ts";
 import type { Schema } from "../schema/schema.ts";
 
 /** The dump shapes DuckDB's reader takes, as `read_json_objects` names them. */
@@ -170,7 +171,7 @@ export async function* duckDbMatches(
         const batch: Record<string, unknown>[] = [];
         for (let row = 0; row < texts.length; row++) {
           if (strays[row] === true) throw new DuckDbGaveUp("a record that is no object");
-          const record = JSON.parse(texts[row] as string) as Record<string, unknown>;
+          const record = parseJson(texts[row] as string) as Record<string, unknown>;
           if (matches(record)) batch.push(record);
         }
         yield batch;

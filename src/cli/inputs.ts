@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { OptionNames } from "../dump/dump-reader.ts";
 import { DumpError } from "../errors/dump-error.ts";
 import { SchemaDefinitionError } from "../errors/schema-definition-error.ts";
+import { parseJson } from "../json/parse-json.ts";
 import { type ApiResourceName, RESOURCE_SCHEMAS, schemas } from "../schema/resources.ts";
 import { defineSchema, didYouMean, type Schema } from "../schema/schema.ts";
 import { CliError, describeSystemError } from "./failure.ts";
@@ -98,7 +99,7 @@ export async function readJsonFile(path: string, what: string): Promise<unknown>
     );
   }
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (error) {
     throw new CliError(
       `the ${what} ${JSON.stringify(path)} is not JSON: ${(error as Error).message}`,

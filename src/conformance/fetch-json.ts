@@ -1,4 +1,5 @@
 import { ConformanceError } from "../errors/conformance-error.ts";
+import { parseJson } from "../json/parse-json.ts";
 
 /** A response the runner read: its status, content type and parsed JSON body (if any). */
 export interface JsonResponse {
@@ -31,7 +32,7 @@ export async function fetchJson(
   const text = await response.text();
   let body: unknown;
   try {
-    body = text === "" ? undefined : JSON.parse(text);
+    body = text === "" ? undefined : parseJson(text);
   } catch {
     body = text;
   }

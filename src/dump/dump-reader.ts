@@ -8,6 +8,7 @@
 // The states stay together in one class: each moves the one cursor over the window (index,
 // state, bytes to keep), which a split would have to make public.
 import { DumpError } from "../errors/dump-error.ts";
+import { parseJson } from "../json/parse-json.ts";
 import { ByteWindow } from "./byte-window.ts";
 import {
   describeByte,
@@ -250,7 +251,7 @@ export class DumpSplitter {
 
   /** Decodes and parses `#bytes[start, end)`; throws the decoder's or JSON.parse's error. */
   #parse(start: number, end: number): unknown {
-    return JSON.parse(this.#decoder.decode(this.#bytes.subarray(start, end)));
+    return parseJson(this.#decoder.decode(this.#bytes.subarray(start, end)));
   }
 
   /** Parses the bytes of one element; keeps it when the records of this array are wanted. */

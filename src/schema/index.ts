@@ -2,6 +2,7 @@
 // services that take their schemas from an OpenAPI document load it, the main entry does not.
 
 export { JsonSchemaMappingError } from "../errors/json-schema-mapping-error.ts";
+export type { ShapeOfJsonSchema, ShapeOfJsonSchemaAt } from "./json-schema-shape-type.ts";
 export type {
   FieldJsonSchema,
   ResourceJsonSchema,

@@ -5,6 +5,7 @@ import { IDENTIFIER } from "../ast/where.ts";
 import { elementsOf, isPlainRecord, own } from "../base/members.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { JsonSchemaMappingError } from "../errors/json-schema-mapping-error.ts";
+import type { ShapeOfJsonSchemaAt } from "./json-schema-shape-type.ts";
 import { type FieldType, MAX_SCHEMA_DEPTH, readSchema, type Schema } from "./schema.ts";
 
 // Both directions between qaql schemas (grammar/language.md 4) and JSON Schema draft 2020-12.
@@ -516,8 +517,19 @@ function mapItems(
  * Builds a qaql schema from a resource's JSON Schema (draft 2020-12, as in OpenAPI 3.1
  * components), following local `$ref`s; a field whose schema accepts every value (`{}`, `true`)
  * is `any`. Throws `JsonSchemaMappingError` naming the JSON Pointer and keyword of the first
- * subschema that does not map.
+ * subschema that does not map. A JSON Schema written out as a literal (and a literal `pointer`)
+ * types the schema's shape, for `Infer`, wherever `ShapeOfJsonSchema` can follow it; any other
+ * argument gives the untyped `Schema`.
  */
+export function schemaFromJsonSchema<
+  const J,
+  const O extends SchemaFromJsonSchemaOptions = Record<never, never>,
+>(jsonSchema: J, options?: O): Schema<ShapeOfJsonSchemaAt<J, O>>;
+/** Builds a qaql schema from a resource's JSON Schema, of a shape the compiler does not know. */
+export function schemaFromJsonSchema(
+  jsonSchema: unknown,
+  options?: SchemaFromJsonSchemaOptions,
+): Schema;
 export function schemaFromJsonSchema(
   jsonSchema: unknown,
   options: SchemaFromJsonSchemaOptions = {},

@@ -1,224 +1,355 @@
-import type { Schema } from "./schema.ts";
+import type {
+  After,
+  DepthLimit,
+  DidYouMean,
+  GiveWay,
+  IdentifierPart,
+  IdentifierStart,
+  IsReadableText,
+  MAX_TYPED_FIELDS_LENGTH,
+  NearestName,
+  ShapeOfOption,
+  SyntaxProblem,
+  TooDeep,
+  Ws,
+} from "./literal-text-type.ts";
 
-// Types only: the `fields` grammar (grammar/fields.ebnf) read by the TypeScript compiler, so that
-// `compileFields("id,name,measures(LOC)", { schema })` is typed by what it selects (3.2). Where
-// the compiler cannot follow (a `string`, a text past MAX_TYPED_FIELDS_LENGTH, a schema of
-// unknown shape), everything gives way to the runtime's checks and today's types.
+// Types only: the `fields` grammar (grammar/fields.ebnf) and the schema's checks
+// (validate-fields.ts) read by the TypeScript compiler, so that `compileFields("id,name,
+// measures(LOC)", { schema })` is typed by what it selects (3.2) and an unknown name fails to
+// compile with the runtime's message. Where the compiler cannot follow (a `string`, a text past
+// MAX_TYPED_FIELDS_LENGTH, a schema of unknown shape), everything gives way to the runtime.
 
-/**
- * The longest `fields` text read at the type level. The reader takes one character per step as
- * a tail-recursive conditional type, about 1.5 steps a character at worst (`a,a,a,…`), and
- * TypeScript stops a tail recursion at 1000 steps; 400 leaves room for the rest of a call's
- * checking, and is far past the selections written by hand. A longer text is checked at run time.
- */
-export type MAX_TYPED_FIELDS_LENGTH = 400;
+/** One item as read: the name of the selection it is in (`""` at the top), its path, whether a sub-selection follows. */
+type Item = readonly [prefix: string, path: string, selects: boolean];
 
-type Ws = " " | "\t" | "\r" | "\n";
-type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
-type Lower =
-  | "a"
-  | "b"
-  | "c"
-  | "d"
-  | "e"
-  | "f"
-  | "g"
-  | "h"
-  | "i"
-  | "j"
-  | "k"
-  | "l"
-  | "m"
-  | "n"
-  | "o"
-  | "p"
-  | "q"
-  | "r"
-  | "s"
-  | "t"
-  | "u"
-  | "v"
-  | "w"
-  | "x"
-  | "y"
-  | "z";
-type IdentifierStart = Lower | Uppercase<Lower> | "_";
-type IdentifierPart = IdentifierStart | Digit;
+type LinksProblem =
+  SyntaxProblem<'nothing can be selected inside "_links", which is always kept whole'>;
 
-/** The reader's answer where it gives way: the runtime checks the text. */
-interface GiveWay {
-  readonly giveWay: true;
-}
+/** What may follow a path, or a ")", inside the selection `Stack` describes. */
+type EndOrClose<Stack extends unknown[]> = Stack extends [unknown]
+  ? "the end of the selection"
+  : '")"';
 
-/** A text the grammar refuses, with a sentence saying why. */
-interface SyntaxProblem<Message extends string> {
-  readonly problem: Message;
-}
+type Problem<
+  What extends string,
+  Prev extends string,
+> = SyntaxProblem<`expected ${What}${After<Prev>}`>;
 
-// Whether a text is longer than 400 characters, 20 at a time (each `infer` followed by another
-// placeholder takes exactly one character).
-type Drop20<T extends string> =
-  T extends `${infer _0}${infer _1}${infer _2}${infer _3}${infer _4}${infer _5}${infer _6}${infer _7}${infer _8}${infer _9}${infer _10}${infer _11}${infer _12}${infer _13}${infer _14}${infer _15}${infer _16}${infer _17}${infer _18}${infer _19}${infer Rest}`
-    ? Rest
-    : "";
-type LongerThanLimit<T extends string, Chunks extends unknown[] = []> = T extends ""
-  ? false
-  : Chunks["length"] extends 20
-    ? true
-    : LongerThanLimit<Drop20<T>, [...Chunks, unknown]>;
-
-/**
- * The reader's states: `item` expects a name (white space allowed before it), `dot` a name
- * right after ".", `name` is inside a path, `after` follows a path, `closed` follows a ")".
- */
-type Mode = "item" | "dot" | "name" | "after" | "closed";
-
-// A path ends: "," starts the next item, "(" a sub-selection, ")" closes one, the end ends all.
+/** A path has ended with `T` next: "(" opens its sub-selection, "," or ")" ends its item. */
 type AfterPath<
-  C extends string,
-  Rest extends string,
+  T extends string,
   Path extends string,
-  Prefix extends string,
-  Stack extends string[],
-  Paths extends string,
-> = C extends Ws
-  ? Read<Rest, "after", Path, Prefix, Stack, Paths>
-  : C extends "("
-    ? Read<Rest, "item", "", `${Path}.`, [...Stack, Prefix], Paths>
+  Segment extends string,
+  Stack extends unknown[],
+  Items extends readonly Item[],
+> = T extends `${infer C}${infer Rest}`
+  ? C extends Ws
+    ? Read<Rest, "after", Path, Segment, Path, Stack, Items>
+    : Segment extends "_links"
+      ? C extends "(" | "."
+        ? LinksProblem
+        : AfterItem<T, Path, Stack, Items>
+      : AfterItem<T, Path, Stack, Items>
+  : AtEnd<"after", Path, Path, Stack, Items>;
+
+type Prefix<Stack extends unknown[]> = Stack extends [...unknown[], infer Top extends string]
+  ? Top
+  : "";
+type Joined<Prefix extends string, Path extends string> = Prefix extends ""
+  ? Path
+  : `${Prefix}.${Path}`;
+
+type AfterItem<
+  T extends string,
+  Path extends string,
+  Stack extends unknown[],
+  Items extends readonly Item[],
+> = T extends `${infer C}${infer Rest}`
+  ? C extends "("
+    ? OpenSelection<Stack> extends "open"
+      ? Read<
+          Rest,
+          "item",
+          "",
+          "",
+          "(",
+          [...Stack, Joined<Prefix<Stack>, Path>],
+          [...Items, [Prefix<Stack>, Path, true]]
+        >
+      : NotOpened<Stack>
     : C extends ","
-      ? Read<Rest, "item", "", Prefix, Stack, Paths | Path>
+      ? Read<Rest, "item", "", "", ",", Stack, [...Items, [Prefix<Stack>, Path, false]]>
       : C extends ")"
-        ? Stack extends [...infer Outer extends string[], infer Up extends string]
-          ? Read<Rest, "closed", "", Up, Outer, Paths | Path>
-          : SyntaxProblem<'")" closes no "("'>
-        : SyntaxProblem<`expected "," or "(" after "${Path}", found "${C}"`>;
+        ? Stack extends [unknown, unknown, ...unknown[]]
+          ? Read<
+              Rest,
+              "closed",
+              "",
+              "",
+              ")",
+              Stack extends [...infer Outer, unknown] ? Outer : never,
+              [...Items, [Prefix<Stack>, Path, false]]
+            >
+          : Problem<`",", "(" or ${EndOrClose<Stack>}`, Path>
+        : Problem<`",", "(" or ${EndOrClose<Stack>}`, Path>
+  : never;
+
+/** `Stack` is the depth limit followed by the names of the open sub-selections. */
+type OpenSelection<Stack extends unknown[]> = Stack extends [infer Limit, ...infer Opens]
+  ? Limit extends "unknown"
+    ? Opens["length"] extends 64
+      ? "giveWay"
+      : "open"
+    : Opens["length"] extends Limit
+      ? "tooDeep"
+      : "open"
+  : "open";
+type NotOpened<Stack extends unknown[]> = Stack extends ["unknown", ...unknown[]]
+  ? GiveWay
+  : SyntaxProblem<TooDeep<Stack[0]>>;
 
 /**
- * Reads a selection one character at a time into the union of its leaf paths, with their
- * prefixes: `a(b,c.d),e` is `"a.b" | "a.c.d" | "e"`. `Prefix` is that of the sub-selection being
- * read (`"a."`), `Stack` the prefixes of those around it.
+ * Reads a selection one character at a time into its items, in the order of the text (each
+ * before the items of its sub-selection), or the first `SyntaxProblem` from the left. Modes:
+ * `item` expects a name (white space allowed before it), `dot` a name right after ".", `name`
+ * is inside a path's `Segment`, `after` follows a path and white space, `closed` follows ")".
  */
 type Read<
-  Text extends string,
-  State extends Mode,
+  T extends string,
+  Mode extends string,
   Path extends string,
-  Prefix extends string,
-  Stack extends string[],
-  Paths extends string,
-> = Text extends `${infer C}${infer Rest}`
+  Segment extends string,
+  Prev extends string,
+  Stack extends unknown[],
+  Items extends readonly Item[],
+> = T extends `${infer C}${infer Rest}`
   ? string extends C
     ? GiveWay
-    : State extends "name"
+    : Mode extends "name"
       ? C extends IdentifierPart
-        ? Read<Rest, "name", `${Path}${C}`, Prefix, Stack, Paths>
+        ? Read<Rest, "name", `${Path}${C}`, `${Segment}${C}`, Prev, Stack, Items>
         : C extends "."
-          ? Read<Rest, "dot", `${Path}.`, Prefix, Stack, Paths>
-          : AfterPath<C, Rest, Path, Prefix, Stack, Paths>
-      : State extends "after"
-        ? AfterPath<C, Rest, Path, Prefix, Stack, Paths>
-        : State extends "closed"
+          ? Segment extends "_links"
+            ? LinksProblem
+            : Read<Rest, "dot", `${Path}.`, "", ".", Stack, Items>
+          : AfterPath<T, Path, Segment, Stack, Items>
+      : Mode extends "after"
+        ? AfterPath<T, Path, Segment, Stack, Items>
+        : Mode extends "closed"
           ? C extends Ws
-            ? Read<Rest, "closed", "", Prefix, Stack, Paths>
+            ? Read<Rest, "closed", "", "", Prev, Stack, Items>
             : C extends ","
-              ? Read<Rest, "item", "", Prefix, Stack, Paths>
+              ? Read<Rest, "item", "", "", ",", Stack, Items>
               : C extends ")"
-                ? Stack extends [...infer Outer extends string[], infer Up extends string]
-                  ? Read<Rest, "closed", "", Up, Outer, Paths>
-                  : SyntaxProblem<'")" closes no "("'>
-                : SyntaxProblem<`expected "," or ")" after ")", found "${C}"`>
+                ? Stack extends [unknown, unknown, ...unknown[]]
+                  ? Read<
+                      Rest,
+                      "closed",
+                      "",
+                      "",
+                      ")",
+                      Stack extends [...infer Outer, unknown] ? Outer : never,
+                      Items
+                    >
+                  : Problem<`"," or ${EndOrClose<Stack>}`, Prev>
+                : Problem<`"," or ${EndOrClose<Stack>}`, Prev>
           : C extends IdentifierStart
-            ? Read<Rest, "name", `${State extends "dot" ? Path : Prefix}${C}`, Prefix, Stack, Paths>
-            : State extends "item"
+            ? Read<Rest, "name", `${Path}${C}`, C, Prev, Stack, Items>
+            : Mode extends "item"
               ? C extends Ws
-                ? Read<Rest, "item", "", Prefix, Stack, Paths>
-                : SyntaxProblem<`expected a field name, found "${C}"`>
-              : SyntaxProblem<`expected a field name after ".", found "${C}"`>
-  : string extends Text
+                ? Read<Rest, "item", "", "", Prev, Stack, Items>
+                : Problem<"a field name", Prev>
+              : Problem<"a field name", ".">
+  : string extends T
     ? GiveWay
-    : State extends "item" | "dot"
-      ? SyntaxProblem<"expected a field name at the end">
-      : Stack extends []
-        ? Paths | (State extends "closed" ? never : Path)
-        : SyntaxProblem<'expected ")" at the end'>;
+    : AtEnd<Mode, Path, Prev, Stack, Items>;
 
-/**
- * The leaf paths a `fields` text selects (`"id" | "measures.LOC"`), a `SyntaxProblem`, or
- * `GiveWay` for a text that is not a literal or is longer than MAX_TYPED_FIELDS_LENGTH.
- */
-type PathsOfText<T> = T extends string
-  ? string extends T
-    ? GiveWay
-    : LongerThanLimit<T> extends true
-      ? GiveWay
-      : Read<T, "item", "", "", [], never>
-  : GiveWay;
+type AtEnd<
+  Mode extends string,
+  Path extends string,
+  Prev extends string,
+  Stack extends unknown[],
+  Items extends readonly Item[],
+> = Mode extends "item"
+  ? Problem<"a field name", Prev>
+  : Mode extends "dot"
+    ? Problem<"a field name", ".">
+    : Stack extends [unknown]
+      ? Mode extends "closed"
+        ? Items
+        : [...Items, ["", Path, false]]
+      : Mode extends "closed"
+        ? Problem<'"," or ")"', Prev>
+        : Problem<'",", "(" or ")"', Path>;
 
-/** The shape a `schema` option was written from, or `GiveWay` where it is not known. */
-type ShapeOfOption<S> =
-  S extends Schema<infer Shape>
-    ? unknown extends Shape
-      ? GiveWay
-      : Shape
-    : S extends object
-      ? S
-      : GiveWay;
+/** The items of a `fields` text, a `SyntaxProblem`, or `GiveWay`. */
+type ItemsOfText<T, D> =
+  IsReadableText<T, MAX_TYPED_FIELDS_LENGTH> extends true
+    ? Read<T & string, "item", "", "", "", [DepthLimit<D>], []>
+    : GiveWay;
 
-/** Where a name leads in a shape: its fields, `"any"` (every name accepted), or `"scalar"`. */
-type ScopeBelow<T> = T extends readonly [infer Item]
-  ? ScopeBelow<Item>
+/** What a selection may name below a shape: its fields, `"any"` (every name), or `"scalar"`. */
+type ScopeBelow<T> = T extends readonly [infer Element]
+  ? ScopeBelow<Element>
   : T extends "any" | "object" | "array"
     ? "any"
     : T extends string
       ? "scalar"
       : T;
 
-/** The problem of one leaf path against a shape's fields (grammar/language.md 4.4), or never. */
-type PathProblem<Scope, Path extends string, Name extends string> = Scope extends "any"
+/** The scope a selection's name leads to from the top (its items were checked before it). */
+type ScopeAt<Scope, Name extends string> = Name extends ""
+  ? Scope
+  : Scope extends "any" | "scalar"
+    ? Scope
+    : Name extends `${infer Segment}.${infer Rest}`
+      ? Segment extends "_links"
+        ? "any"
+        : Segment extends keyof Scope
+          ? ScopeAt<ScopeBelow<Scope[Segment]>, Rest>
+          : "any"
+      : Name extends "_links"
+        ? "any"
+        : Name extends keyof Scope
+          ? ScopeBelow<Scope[Name]>
+          : "any";
+
+/** The names of a scope that lead on: those with fields (or any name) below them. */
+type LeadingOn<Scope> = {
+  [K in keyof Scope & string]: ScopeBelow<Scope[K]> extends "scalar" ? never : K;
+}[keyof Scope & string];
+
+/** suggestItem (validate-fields.ts): each segment replaced by the nearest usable name at its place. */
+type SuggestItem<
+  Scope,
+  Path extends string,
+  Selects extends boolean,
+  Out extends string,
+> = Scope extends "scalar"
   ? never
   : Path extends `${infer Segment}.${infer Rest}`
-    ? Segment extends "_links"
-      ? 'nothing can be selected inside "_links", which is always kept whole'
-      : Scope extends "scalar"
-        ? `"${Name}" is not an object: it has no "${Segment}"`
-        : Segment extends keyof Scope
-          ? PathProblem<ScopeBelow<Scope[Segment]>, Rest, `${Name}.${Segment}`>
-          : `unknown field "${Name extends "" ? "" : `${Name}.`}${Segment}"`
-    : Path extends "_links"
-      ? never
-      : Scope extends "scalar"
-        ? `"${Name}" is not an object: it has no "${Path}"`
-        : Path extends keyof Scope
-          ? never
-          : `unknown field "${Name extends "" ? "" : `${Name}.`}${Path}"`;
+    ? Scope extends "any"
+      ? SuggestItem<"any", Rest, Selects, `${Out}${Segment}.`>
+      : Segment extends "_links"
+        ? SuggestItem<"any", Rest, Selects, `${Out}${Segment}.`>
+        : Usable<Segment, LeadingOn<Scope>> extends infer Name extends string
+          ? [Name] extends [never]
+            ? never
+            : SuggestItem<ScopeBelow<Scope[Name & keyof Scope]>, Rest, Selects, `${Out}${Name}.`>
+          : never
+    : Scope extends "any"
+      ? `${Out}${Path}`
+      : Path extends "_links"
+        ? `${Out}${Path}`
+        : Usable<
+              Path,
+              Selects extends true ? LeadingOn<Scope> : keyof Scope & string
+            > extends infer Name extends string
+          ? [Name] extends [never]
+            ? never
+            : `${Out}${Name}`
+          : never;
 
-// Names the root scope: a path's name is written in full from the top (`unknown field "a.b"`).
-type RootProblem<Shape, Path extends string> = Path extends `${infer Segment}.${infer Rest}`
-  ? Segment extends "_links"
-    ? 'nothing can be selected inside "_links", which is always kept whole'
-    : Segment extends keyof Shape
-      ? PathProblem<ScopeBelow<Shape[Segment]>, Rest, Segment>
-      : `unknown field "${Segment}"`
-  : Path extends "_links" | keyof Shape
-    ? never
-    : `unknown field "${Path}"`;
+type Usable<Typed extends string, Names extends string> = Typed extends Names
+  ? Typed
+  : NearestName<Typed, Names>;
+
+/** The runtime's first problem of one item in `Scope` (validate-fields.ts), or never. */
+type ItemProblem<
+  Scope,
+  Path extends string,
+  Name extends string,
+  ItemScope,
+  Prefix extends string,
+  Whole extends string,
+  Selects extends boolean,
+> = Path extends `${infer Segment}.${infer Rest}`
+  ? Scope extends "scalar"
+    ? `"${Name}" is not an object: it has no "${Segment}"`
+    : Scope extends "any"
+      ? never
+      : Segment extends "_links"
+        ? never
+        : Segment extends keyof Scope
+          ? ItemProblem<
+              ScopeBelow<Scope[Segment]>,
+              Rest,
+              Joined<Name, Segment>,
+              ItemScope,
+              Prefix,
+              Whole,
+              Selects
+            >
+          : Unknown<Joined<Name, Segment>, ItemScope, Prefix, Whole, Selects>
+  : Scope extends "scalar"
+    ? `"${Name}" is not an object: it has no "${Path}"`
+    : Scope extends "any"
+      ? never
+      : Path extends "_links"
+        ? never
+        : Path extends keyof Scope
+          ? Selects extends true
+            ? ScopeBelow<Scope[Path]> extends "scalar"
+              ? `"${Joined<Name, Path>}" is not an object: it has no fields to select`
+              : never
+            : never
+          : Unknown<Joined<Name, Path>, ItemScope, Prefix, Whole, Selects>;
+
+type Unknown<
+  Name extends string,
+  ItemScope,
+  Prefix extends string,
+  Whole extends string,
+  Selects extends boolean,
+> = `unknown field "${Name}"${DidYouMean<SuggestItem<ItemScope, Whole, Selects, Prefix extends "" ? "" : `${Prefix}.`>>}`;
+
+/** The first problem of the items against a shape, in the order of the text, or never. */
+type FirstItemProblem<Shape, Items extends readonly Item[]> = Items extends readonly [
+  infer I extends Item,
+  ...infer Rest extends readonly Item[],
+]
+  ? [
+      ItemProblem<ScopeAt<Shape, I[0]>, I[1], I[0], ScopeAt<Shape, I[0]>, I[0], I[1], I[2]>,
+    ] extends [never]
+    ? FirstItemProblem<Shape, Rest>
+    : ItemProblem<ScopeAt<Shape, I[0]>, I[1], I[0], ScopeAt<Shape, I[0]>, I[0], I[1], I[2]>
+  : never;
+
+/** The leaf paths of the items: those with no sub-selection, named from the top. */
+type LeafPaths<Items extends readonly Item[]> = {
+  [K in keyof Items]: Items[K] extends readonly [
+    infer Prefix extends string,
+    infer Path extends string,
+    false,
+  ]
+    ? Joined<Prefix, Path>
+    : never;
+}[number];
 
 /**
  * The parameter type of a `fields` text against a `schema` option: the text itself where it is
  * valid or the compiler gives way, else the runtime's message as a string literal type, so the
- * call fails to compile with it (`unknown field "nmae"`). A tree or an AST passes as it is.
+ * call fails to compile with it (`unknown field "nmae": did you mean name?`). Without a typed
+ * schema only the syntax is read; a tree or an AST passes as it is. `D` is the `maxDepth`
+ * option; with a `maxLength` option (`L`), the text is left to the runtime.
  */
-export type CheckedFields<T, S> = [PathsOfText<T>] extends [infer Paths]
-  ? [Paths] extends [GiveWay]
-    ? T
-    : [ShapeOfOption<S>] extends [infer Shape]
-      ? [Shape] extends [GiveWay]
-        ? T
-        : [Paths] extends [SyntaxProblem<infer Message>]
-          ? `syntax error: ${Message}`
-          : [RootProblem<Shape, Paths & string>] extends [never]
+export type CheckedFields<T, S, D = undefined, L = undefined> = [L] extends [undefined]
+  ? [ItemsOfText<T, D>] extends [infer Items]
+    ? [Items] extends [GiveWay]
+      ? T
+      : [Items] extends [SyntaxProblem<infer Message>]
+        ? Message
+        : [ShapeOfOption<S>] extends [infer Shape]
+          ? [Shape] extends [GiveWay]
             ? T
-            : RootProblem<Shape, Paths & string>
-      : T
+            : Items extends readonly Item[]
+              ? [FirstItemProblem<Shape, Items>] extends [never]
+                ? T
+                : FirstItemProblem<Shape, Items>
+              : T
+          : T
+    : T
   : T;
 
 // The names below `Key` in a union of leaf paths.
@@ -262,12 +393,14 @@ export type Selected<T, Paths extends string> = T extends readonly unknown[]
  * The leaf paths a literal text selects from a typed schema's records (`{ paths: "id" |
  * "measures.LOC" }`), or `undefined` where the compiler gives way or the text is refused.
  */
-export type TypedSelection<T, S> = [PathsOfText<T>] extends [infer Paths]
-  ? [Paths] extends [GiveWay | SyntaxProblem<string>]
-    ? undefined
-    : [ShapeOfOption<S>] extends [GiveWay]
-      ? undefined
-      : { readonly paths: Paths & string }
+export type TypedSelection<T, S, D = undefined, L = undefined> = [L] extends [undefined]
+  ? [ItemsOfText<T, D>] extends [infer Items]
+    ? Items extends readonly Item[]
+      ? [ShapeOfOption<S>] extends [GiveWay]
+        ? undefined
+        : { readonly paths: LeafPaths<Items> }
+      : undefined
+    : undefined
   : undefined;
 
 /**

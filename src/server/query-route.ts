@@ -1,4 +1,5 @@
 import { quoteForEcho } from "../http/echo.ts";
+import { parseJson } from "../json/parse-json.ts";
 import type { Artefact } from "../query/artefact.ts";
 import { safeParseQueryDefinition } from "../query/definition.ts";
 import type { QueryResult } from "../query/query-result.ts";
@@ -111,7 +112,7 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array>
   return body;
 }
 
-function parseJson(bytes: Uint8Array): unknown {
+function parseBody(bytes: Uint8Array): unknown {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -119,7 +120,7 @@ function parseJson(bytes: Uint8Array): unknown {
     throw new ApiError(400, "MALFORMED_JSON", "the query definition is not UTF-8");
   }
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (error) {
     const reason = (error as Error).message.replace(/\s+/g, " ");
     throw new ApiError(400, "MALFORMED_JSON", `the query definition is not JSON: ${reason}`);
@@ -151,7 +152,7 @@ export async function answerQuery(
   // What the body costs is known only once it is done: charged then, waited for next time.
   const started = performance.now();
   try {
-    const parsed = safeParseQueryDefinition(parseJson(bytes));
+    const parsed = safeParseQueryDefinition(parseBody(bytes));
     if (!parsed.success) {
       const { code, message, ...details } = parsed.error.toJSON();
       throw new ApiError(400, code, message, details);

@@ -1,7 +1,9 @@
 import type { FieldsNode } from "../ast/fields.ts";
 import { FIELDS_GRAMMAR, type FieldsFollow, type FieldsState } from "../ast/fields-grammar.ts";
+import type { SchemaOption } from "../check/read-options.ts";
 import { quoteInput } from "../errors/characters.ts";
 import type { Schema } from "../schema/schema.ts";
+import type { CheckedFields } from "../schema/selection-type.ts";
 import { validateFields } from "../schema/validate-fields.ts";
 import { FieldsRules } from "./fields-rules.ts";
 import { FieldsClose, FieldsOpen } from "./fields-tokens.ts";
@@ -30,10 +32,24 @@ const fieldsLanguage = defineLanguage(fieldsGrammar, validateFields);
 /**
  * Parses a `fields` selection (grammar/language.md 3) into its AST; throws `QuerySyntaxError` with the
  * position of the first problem, selecting inside `_links` included, and with `options.schema`
- * a `QueryValidationError` listing every name the schema does not know.
+ * a `QueryValidationError` listing every name the schema does not know. A literal text is read
+ * by the compiler too (`compileFields`).
  */
-export const parseFields: (text: string, options?: ParseFieldsOptions) => FieldsNode =
-  fieldsLanguage.parse;
+export function parseFields<
+  const T extends string,
+  const S extends SchemaOption | undefined = undefined,
+  const D extends number | undefined = undefined,
+  const L extends number | undefined = undefined,
+>(
+  text: CheckedFields<T, S, D, L>,
+  options?: ParseFieldsOptions & {
+    readonly schema?: S;
+    readonly maxDepth?: D;
+    readonly maxLength?: L;
+  },
+): FieldsNode {
+  return fieldsLanguage.parse(text, options);
+}
 
 /** Throws a `QueryValidationError` listing every problem of `ast` against `schema`, if any. */
 export const assertValidFields: (ast: FieldsNode, schema: Schema, text?: string) => void =

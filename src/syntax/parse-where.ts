@@ -1,9 +1,11 @@
 import { type IToken, tokenMatcher } from "chevrotain";
 import type { WhereExpression } from "../ast/where.ts";
 import { WHERE_GRAMMAR, type WhereFollow, type WhereState } from "../ast/where-grammar.ts";
+import type { SchemaOption } from "../check/read-options.ts";
 import { describeCharacter, quoteInput } from "../errors/characters.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateWhere } from "../schema/validate-where.ts";
+import type { CheckedWhere } from "../schema/where-type.ts";
 import { whereStateAfter } from "./grammar-states.ts";
 import { defineLanguage, type Language, type ParseOptions } from "./language.ts";
 import { lexWhere } from "./lex-where.ts";
@@ -36,10 +38,23 @@ const whereLanguage = defineLanguage(whereGrammar, validateWhere);
 /**
  * Parses a `where` filter (grammar/language.md 2) into its AST; throws `QuerySyntaxError` with the
  * position of the first problem, and with `options.schema` a `QueryValidationError` listing
- * every problem the schema finds.
+ * every problem the schema finds. A literal text is read by the compiler too (`compileWhere`).
  */
-export const parseWhere: (text: string, options?: ParseWhereOptions) => WhereExpression =
-  whereLanguage.parse;
+export function parseWhere<
+  const T extends string,
+  const S extends SchemaOption | undefined = undefined,
+  const D extends number | undefined = undefined,
+  const L extends number | undefined = undefined,
+>(
+  text: CheckedWhere<T, S, D, L>,
+  options?: ParseWhereOptions & {
+    readonly schema?: S;
+    readonly maxDepth?: D;
+    readonly maxLength?: L;
+  },
+): WhereExpression {
+  return whereLanguage.parse(text, options);
+}
 
 /** Throws a `QueryValidationError` listing every problem of `ast` against `schema`, if any. */
 export const assertValidWhere: (ast: WhereExpression, schema: Schema, text?: string) => void =

@@ -108,6 +108,7 @@ describe("compileFields: grammar/language.md 3.2", () => {
   });
 
   it("takes text, an AST or a merged tree, and reports bad text as a syntax error", () => {
+    // @ts-expect-error: expected a field name after "("
     expect(() => compileFields("a(")).toThrow(QuerySyntaxError);
     expect(compileFields([{ name: "a", children: null }])({ a: 1, b: 2 })).toEqual({ a: 1 });
   });

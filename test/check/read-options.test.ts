@@ -251,6 +251,7 @@ describe("a schema option may be a plain shape, and is checked (issue 13)", () =
     expect(toSql("name=x", { dialect: "sqlite", schema: shape }).sql).toBe(
       '"name" COLLATE BINARY = ?',
     );
+    // @ts-expect-error: unknown field "nmae": did you mean name?
     expect(() => parseWhere("nmae=x", { schema: shape })).toThrow(
       expect.objectContaining({ code: "UNKNOWN_FIELD" }),
     );

@@ -33,6 +33,7 @@ const SAFE: readonly (readonly [
     () => safeParseWhere("rank>=2"),
     () => parseWhere("rank>=2"),
     () => safeParseWhere("rank>==2"),
+    // @ts-expect-error: expected a value after ">="
     () => parseWhere("rank>==2"),
   ],
   [
@@ -40,6 +41,7 @@ const SAFE: readonly (readonly [
     () => safeParseWhere("id=1", { schema: schemas.project }),
     () => parseWhere("id=1", { schema: schemas.project }),
     () => safeParseWhere("nope=1", { schema: schemas.project }),
+    // @ts-expect-error: unknown field "nope"
     () => parseWhere("nope=1", { schema: schemas.project }),
   ],
   [
@@ -47,6 +49,7 @@ const SAFE: readonly (readonly [
     () => safeParseFields("id,name"),
     () => parseFields("id,name"),
     () => safeParseFields("id,("),
+    // @ts-expect-error: expected a field name after ","
     () => parseFields("id,("),
   ],
   [

@@ -16,6 +16,7 @@ import { ERROR_CASES, thrown } from "./error-cases.ts";
 const BODIES: readonly (readonly [string, () => unknown, Record<string, unknown>])[] = [
   [
     "QuerySyntaxError",
+    // @ts-expect-error: expected a value after "="
     () => qaql.parseWhere("a="),
     {
       code: "UNEXPECTED_END",
@@ -32,6 +33,7 @@ const BODIES: readonly (readonly [string, () => unknown, Record<string, unknown>
   ],
   [
     "QueryValidationError",
+    // @ts-expect-error: unknown field "nope"
     () => qaql.parseWhere("id=1 AND\nnope=1", { schema: qaql.schemas.project }),
     {
       code: "UNKNOWN_FIELD",

@@ -12,6 +12,12 @@ import {
   schemas,
   toSql,
 } from "../../src/index.ts";
+import { listHandler as expressListHandler } from "../../src/integrations/express/index.ts";
+import {
+  listHandler as fastifyListHandler,
+  listRoute as fastifyListRoute,
+} from "../../src/integrations/fastify/index.ts";
+import { listHandler as honoListHandler } from "../../src/integrations/hono/index.ts";
 
 type Artefact = Infer<typeof schemas.artefact>;
 
@@ -109,6 +115,24 @@ describe("typed front doors", () => {
     createListHandler({ schema: schemas.artefact, source: [{ id: "1" }] });
     createListHandler({ schema: "infer", source: [{ id: "1" }] });
     createListHandler({ source: [{ anything: true }] });
+  });
+
+  it("the framework handlers type their source as createListHandler does", () => {
+    const schema = schemas.artefact;
+    const source = [{ id: 1, type: { id: "FILE" } }];
+    expressListHandler({ schema, source });
+    // @ts-expect-error: a source of wrong records
+    expressListHandler({ schema, source: [{ id: "1" }] });
+    honoListHandler({ schema, source });
+    // @ts-expect-error: a source of wrong records
+    honoListHandler({ schema, source: [{ id: "1" }] });
+    fastifyListHandler({ schema, source });
+    // @ts-expect-error: a source of wrong records
+    fastifyListHandler({ schema, source: [{ id: "1" }] });
+    fastifyListRoute({ schema, source });
+    // @ts-expect-error: a source of wrong records
+    fastifyListRoute({ schema, source: [{ id: "1" }] });
+    fastifyListRoute({ schema: "infer", source: [{ id: "1" }] });
   });
 
   it("toSql's columns keys are the schema's paths", () => {

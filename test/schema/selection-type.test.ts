@@ -8,7 +8,7 @@ import {
   type Schema,
   schemas,
 } from "../../src/index.ts";
-import type { Selected } from "../../src/schema/selection-type.ts";
+import type { CheckedFields, Selected } from "../../src/schema/selection-type.ts";
 
 type Artefact = Infer<typeof schemas.artefact>;
 type Project = Infer<typeof schemas.project>;
@@ -120,10 +120,46 @@ describe("compileFields reads a literal text at the type level (grammar/fields.e
     refuse(() => compileFields("a((b)", { schema: nested }), QuerySyntaxError);
     // @ts-expect-error: syntax error, no white space inside a path
     refuse(() => compileFields("a. b", { schema: nested }), QuerySyntaxError);
+    // The runtime's words for each problem, the first in the order of the text.
+    type Message<T extends string, S = typeof schemas.artefact> = CheckedFields<T, S>;
+    expectTypeOf<
+      Message<"rank(x)">
+    >().toEqualTypeOf<'"rank" is not an object: it has no fields to select'>();
+    expectTypeOf<Message<"rank.x.y">>().toEqualTypeOf<'"rank" is not an object: it has no "x"'>();
+    expectTypeOf<Message<"id,nope,nmae">>().toEqualTypeOf<'unknown field "nope"'>();
+    expectTypeOf<
+      Message<"type(ID)">
+    >().toEqualTypeOf<'unknown field "type.ID": did you mean type.id?'>();
+    expectTypeOf<
+      Message<"_links (self)">
+    >().toEqualTypeOf<'nothing can be selected inside "_links", which is always kept whole'>();
+    expectTypeOf<Message<"id,(">>().toEqualTypeOf<'expected a field name after ","'>();
+    expectTypeOf<
+      Message<"a(b) c", typeof nested>
+    >().toEqualTypeOf<'expected "," or the end of the selection after ")"'>();
+    expectTypeOf<
+      Message<"f(x", typeof nested>
+    >().toEqualTypeOf<'expected ",", "(" or ")" after "x"'>();
+    for (const [text, message] of [
+      ["rank(x)", '"rank" is not an object: it has no fields to select'],
+      ["id,nope,nmae", 'unknown field "nope"'],
+      ["type(ID)", 'unknown field "type.ID": did you mean type.id?'],
+      ["_links (self)", 'nothing can be selected inside "_links", which is always kept whole'],
+    ] as const) {
+      expect(() => compileFields(text as string, { schema: schemas.artefact })).toThrow(message);
+    }
     // Refused with the message as the parameter's type.
     expectTypeOf<
       Parameters<typeof compileFields<"id,nmae", typeof schemas.artefact>>[0]
-    >().toEqualTypeOf<'unknown field "nmae"'>();
+    >().toEqualTypeOf<'unknown field "nmae": did you mean name?'>();
+    // A maxDepth the compiler reads; a maxLength leaves the text to the runtime.
+    // @ts-expect-error: parentheses nest deeper than the limit of 1 levels
+    refuse(() => compileFields("a(b(c))", { schema: nested, maxDepth: 1 }), QuerySyntaxError);
+    expect(
+      compileFields("a(b(c))", { schema: nested, maxDepth: 2 })({ a: { b: { c: 1 } } }),
+    ).toEqual({
+      a: { b: { c: 1 } },
+    });
   });
 
   it("gives way to the runtime past MAX_TYPED_FIELDS_LENGTH (400), a string or an untyped schema", () => {

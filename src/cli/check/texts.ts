@@ -4,6 +4,7 @@ import type { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { QueryLanguage } from "../../errors/errors.ts";
 import { describeFound } from "../../errors/invalid-input.ts";
+import { parseJson } from "../../json/parse-json.ts";
 import { CliError, describeSystemError } from "../failure.ts";
 
 /** Where a checked text came from: an option, a line of a file, or a named member of a JSON file. */
@@ -140,7 +141,7 @@ function readNamed(path: string, language: QueryLanguage, content: string): Chec
   const name = `the ${language} file ${JSON.stringify(path)}`;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(content);
+    parsed = parseJson(content);
   } catch (error) {
     throw new CliError(`${name} is not JSON: ${(error as Error).message}`);
   }

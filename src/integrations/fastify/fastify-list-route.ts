@@ -1,6 +1,10 @@
 import type { FastifySchema, RouteShorthandOptionsWithHandler } from "fastify";
 import { createListAnswerer } from "../../http/list-handler.ts";
-import { type ListHandlerOptions, readHandlerOptions } from "../../http/read-handler-options.ts";
+import {
+  type HandlerSchemaOption,
+  type ListHandlerOptions,
+  readHandlerOptions,
+} from "../../http/read-handler-options.ts";
 import { errorBodyJsonSchema } from "../../openapi/error-body-schema.ts";
 import {
   itemJsonSchema,
@@ -30,6 +34,9 @@ function propertyOf(parameter: OpenApiParameter): JsonSchema {
  * Use it as `app.get("/artefacts", listRoute({ source, schema }))`; throws
  * `InvalidOptionError` for bad options.
  */
+export function listRoute<const S extends HandlerSchemaOption = undefined>(
+  options: ListHandlerOptions<S>,
+): RouteShorthandOptionsWithHandler;
 export function listRoute(options: ListHandlerOptions): RouteShorthandOptionsWithHandler {
   const answerCall = createListAnswerer(options);
   const settings = readHandlerOptions(options);
