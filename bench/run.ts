@@ -14,6 +14,7 @@ import { projectionBenchmark } from "./projection.bench.ts";
 import { serveBenchmark } from "./serve.bench.ts";
 import { sqlBenchmark } from "./sql.bench.ts";
 import { streamBenchmark } from "./stream.bench.ts";
+import { streamSmallBenchmark } from "./stream-small.bench.ts";
 import { typesBenchmark } from "./types.bench.ts";
 
 /** Every benchmark module, in the order they run; add new modules here. */
@@ -24,6 +25,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   predicateBenchmark,
   sqlBenchmark,
   streamBenchmark,
+  streamSmallBenchmark,
   duckdbBenchmark,
   globBenchmark,
   astCheckBenchmark,

@@ -125,6 +125,11 @@ export class FieldPresence {
     }
   }
 
+  /** Whether every watched field has been held by some record already. */
+  allSeen(): boolean {
+    return this.#unseenCount === 0;
+  }
+
   /** The fields no record held so far, in the order written (the filter's first). */
   unseen(): UnseenField[] {
     if (this.#unseenCount === 0) return [];

@@ -10,6 +10,7 @@ import {
   type Predicate,
 } from "../backends/predicate/compile-predicate.ts";
 import { compileProjection, type Projection } from "../backends/projection/compile-projection.ts";
+import { compileRawFilter } from "../backends/raw/raw-filter.ts";
 import type { ParseLimits } from "../base/limits.ts";
 import {
   checkOptionNames,
@@ -200,6 +201,15 @@ export function openDump(
     schema === undefined && (where !== undefined || fields !== undefined || watchedFields)
       ? new FieldPresence(where, watchedFields ?? (fields && asFieldsNode(fields)))
       : undefined;
-  const splitter = new DumpSplitter({ resource, invalidUtf8, optionNames });
+  // Records that cannot match are left unparsed once no watched field is still to be seen.
+  const rawFilter = where === undefined ? undefined : compileRawFilter(where, schema);
+  const mayLeaveUnparsed = presence === undefined ? undefined : () => presence.allSeen();
+  const splitter = new DumpSplitter({
+    resource,
+    invalidUtf8,
+    optionNames,
+    rawFilter,
+    mayLeaveUnparsed,
+  });
   return new DumpRecords(chunksOf(caller, source), splitter, matches, project, presence);
 }

@@ -1,0 +1,151 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { recordArbitrary, whereArbitrary } from "../../src/arbitraries/index.ts";
+import type { WhereExpression } from "../../src/ast/where.ts";
+import { compilePredicate } from "../../src/backends/predicate/compile-predicate.ts";
+import { compileRawFilter } from "../../src/backends/raw/raw-filter.ts";
+import type { DumpSplitterOptions } from "../../src/dump/dump-reader.ts";
+import { filterDump } from "../../src/dump/index.ts";
+import { schemas } from "../../src/index.ts";
+import type { Schema } from "../../src/schema/schema.ts";
+import { validateWhere } from "../../src/schema/validate-where.ts";
+import { spellJson } from "../support/json-spelling.ts";
+import { JSON_DATES, matchingFilter } from "../support/matching-filter.ts";
+import { readDump } from "../support/read-dump.ts";
+
+// Leaving records unparsed changes nothing a reader of the dump sees (issue 32 §1, §4): on
+// generated records spelt every way JSON allows, as NDJSON or an array, in random chunks, with a
+// byte damaged or not, the records that match, their bytes, the count read and the error are
+// those of the reader that parses every record.
+
+const encoder = new TextEncoder();
+
+interface Outcome {
+  readonly matched: string[];
+  readonly recordsRead: number;
+  readonly error: string | undefined;
+}
+
+async function read(
+  bytes: Uint8Array,
+  cuts: readonly number[],
+  options: DumpSplitterOptions,
+  matches: (record: unknown) => boolean,
+): Promise<Outcome> {
+  const chunks = async function* () {
+    let from = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      const to = Math.min(Math.max(cut, from), bytes.length);
+      yield bytes.subarray(from, to);
+      from = to;
+    }
+  };
+  const matched: string[] = [];
+  let recordsRead = 0;
+  let error: string | undefined;
+  const reading = readDump(chunks(), options);
+  try {
+    for (;;) {
+      const step = await reading.next();
+      if (step.done) {
+        recordsRead = step.value.records;
+        break;
+      }
+      for (const record of step.value.records)
+        if (matches(record)) matched.push(JSON.stringify(record));
+    }
+  } catch (caught) {
+    const { code, message } = caught as { code: string; message: string };
+    error = `${code}: ${message}`;
+  }
+  return { matched, recordsRead: error === undefined ? recordsRead : -1, error };
+}
+
+const dumpArbitrary = (schema: Schema | undefined) =>
+  fc
+    .record({
+      records: fc.array(recordArbitrary(schema, { dates: JSON_DATES, strict: false }), {
+        minLength: 1,
+        maxLength: 30,
+      }),
+      other: whereArbitrary(schema),
+      choices: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+      from: fc.nat(),
+      seeds: fc.array(fc.integer(), { minLength: 30, maxLength: 30 }),
+      array: fc.boolean(),
+      damage: fc.option(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { freq: 3 }),
+      cuts: fc.array(fc.nat(), { maxLength: 8 }),
+    })
+    .map((drawn) => {
+      const target = drawn.records[drawn.from % drawn.records.length] as Record<string, unknown>;
+      const built = matchingFilter(target, drawn.other, drawn.choices);
+      const valid = built !== undefined && (!schema || validateWhere(built, schema).length === 0);
+      const where: WhereExpression = valid ? built : drawn.other;
+      const texts = drawn.records.map((record, i) =>
+        spellJson(record, drawn.seeds[i] ?? 0, !drawn.array),
+      );
+      const text = drawn.array ? `[\n${texts.join(",\n")}\n]` : texts.join("\n");
+      const bytes = encoder.encode(text);
+      if (drawn.damage) {
+        const [at, byte] = drawn.damage;
+        bytes[at % bytes.length] = byte;
+      }
+      const cuts = [...drawn.cuts].map((cut) => cut % (bytes.length + 1)).sort((a, b) => a - b);
+      return { where, bytes, cuts };
+    });
+
+describe("the dump reader with a raw filter", () => {
+  for (const [name, schema] of [
+    ["without a schema", undefined],
+    ["with the artefact schema", schemas.artefact],
+  ] as const) {
+    it(`gives the matches, the count and the errors of a full parse, ${name}`, async () => {
+      let leftUnparsed = 0;
+      let matchedSome = 0;
+      await fc.assert(
+        fc.asyncProperty(dumpArbitrary(schema), async ({ where, bytes, cuts }) => {
+          const predicate = compilePredicate(where, { schema });
+          const matches = (record: unknown) => predicate(record);
+          const rawFilter = compileRawFilter(where, schema);
+          const full = await read(bytes, cuts, {}, matches);
+          const skipping = await read(bytes, cuts, { rawFilter }, matches);
+          expect(skipping).toEqual(full);
+          if (full.matched.length > 0) matchedSome++;
+          const all = await read(bytes, cuts, {}, () => true);
+          const kept = await read(bytes, cuts, { rawFilter }, () => true);
+          leftUnparsed += all.matched.length - kept.matched.length;
+        }),
+        { numRuns: 300 },
+      );
+      // The property was about something: records were left unparsed, and some matched.
+      expect(leftUnparsed).toBeGreaterThan(20);
+      expect(matchedSome).toBeGreaterThan(50);
+    });
+  }
+
+  it("is what filterDump uses: the same records as compileWhere over JSON.parse", async () => {
+    const lines = [
+      '{"id":1,"type":{"id":"FILE"},"name":"A.java"}',
+      '{"id":2,"type":{"id":"FOLDER"},"name":"src"}',
+      '{"id":3,"type":{"id":"FILE"},"name":"B.ts"}',
+      '{"id":4,"type":{"id":"FI\\u004cE"},"name":"C.java"}',
+    ];
+    const where = "type.id=FILE AND name~*.java";
+    const source = (text: string) =>
+      (async function* () {
+        yield encoder.encode(text);
+      })();
+    const found = [];
+    for await (const record of filterDump(source(lines.join("\n")), { where }))
+      found.push(record.id);
+    expect(found).toEqual([1, 4]);
+    const broken = [...lines.slice(0, 2), '{"id":5,"type":{"id":"FOLDER"},"name":"x",}', lines[2]];
+    const reading = async () => {
+      for await (const _ of filterDump(source(broken.join("\n")), { where })) {
+        // read through
+      }
+    };
+    // The damaged record fails the raw filter, and is still reported at its place.
+    await expect(reading()).rejects.toMatchObject({ code: "MALFORMED_JSON", offset: 133 });
+  });
+});
