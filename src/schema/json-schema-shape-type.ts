@@ -1,3 +1,4 @@
+import type { Digit, IdentifierStart } from "./literal-text-type.ts";
 import type { DATE_JSON_PATTERN } from "./schema-json-schema.ts";
 
 // The shape (grammar/language.md 4) that `schemaFromJsonSchema` builds from a JSON Schema known
@@ -529,35 +530,6 @@ type IsIdentifierRest<S extends string> = S extends ""
   : S extends `${IdentifierStart | Digit}${infer Rest}`
     ? IsIdentifierRest<Rest>
     : false;
-type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
-type Lower =
-  | "a"
-  | "b"
-  | "c"
-  | "d"
-  | "e"
-  | "f"
-  | "g"
-  | "h"
-  | "i"
-  | "j"
-  | "k"
-  | "l"
-  | "m"
-  | "n"
-  | "o"
-  | "p"
-  | "q"
-  | "r"
-  | "s"
-  | "t"
-  | "u"
-  | "v"
-  | "w"
-  | "x"
-  | "y"
-  | "z";
-type IdentifierStart = Lower | Uppercase<Lower> | "_";
 
 /** Names of `properties` the runtime refuses, or the type cannot vouch for. */
 type BadNames<P> = {

@@ -18,7 +18,8 @@ export type MAX_TYPED_FIELDS_LENGTH = 400;
 
 export type Ws = " " | "\t" | "\r" | "\n";
 export type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
-type Lower =
+/** The lower-case ASCII letters. */
+export type Lower =
   | "a"
   | "b"
   | "c"
@@ -122,6 +123,25 @@ export type DepthLimit<D> = [D] extends [undefined] ? 64 : number extends D ? "u
 
 /** The runtime's message for parentheses past the limit. */
 export type TooDeep<Limit> = `parentheses nest deeper than the limit of ${Limit & number} levels`;
+
+/**
+ * What one more "(" does, `Depth` being the limit (`DepthLimit`) followed by one item per open
+ * "(": opens it, passes the limit, or gives way (past 64 with a limit the type cannot read).
+ */
+export type OpenParen<Depth extends unknown[]> = Depth extends [infer Limit, ...infer Opens]
+  ? Limit extends "unknown"
+    ? Opens["length"] extends 64
+      ? "giveWay"
+      : "open"
+    : Opens["length"] extends Limit
+      ? "tooDeep"
+      : "open"
+  : "open";
+
+/** The answer for a "(" that does not open: the runtime's message, or giving way. */
+export type NotOpened<Depth extends unknown[]> = Depth extends ["unknown", ...unknown[]]
+  ? GiveWay
+  : SyntaxProblem<TooDeep<Depth[0]>>;
 
 // ---------------------------------------------------------------------------------------------
 // nearestName (schema.ts) at the type level: the optimal-string-alignment distance, ignoring

@@ -8,9 +8,10 @@ import type {
   IsReadableText,
   MAX_TYPED_FIELDS_LENGTH,
   NearestName,
+  NotOpened,
+  OpenParen,
   ShapeOfOption,
   SyntaxProblem,
-  TooDeep,
   Ws,
 } from "./literal-text-type.ts";
 
@@ -67,7 +68,7 @@ type AfterItem<
   Items extends readonly Item[],
 > = T extends `${infer C}${infer Rest}`
   ? C extends "("
-    ? OpenSelection<Stack> extends "open"
+    ? OpenParen<Stack> extends "open"
       ? Read<
           Rest,
           "item",
@@ -95,19 +96,7 @@ type AfterItem<
         : Problem<`",", "(" or ${EndOrClose<Stack>}`, Path>
   : never;
 
-/** `Stack` is the depth limit followed by the names of the open sub-selections. */
-type OpenSelection<Stack extends unknown[]> = Stack extends [infer Limit, ...infer Opens]
-  ? Limit extends "unknown"
-    ? Opens["length"] extends 64
-      ? "giveWay"
-      : "open"
-    : Opens["length"] extends Limit
-      ? "tooDeep"
-      : "open"
-  : "open";
-type NotOpened<Stack extends unknown[]> = Stack extends ["unknown", ...unknown[]]
-  ? GiveWay
-  : SyntaxProblem<TooDeep<Stack[0]>>;
+// `Stack` is the depth limit followed by the names of the open sub-selections (OpenParen).
 
 /**
  * Reads a selection one character at a time into its items, in the order of the text (each

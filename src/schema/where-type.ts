@@ -10,9 +10,10 @@ import type {
   IsReadableText,
   MAX_TYPED_WHERE_LENGTH,
   NearestName,
+  NotOpened,
+  OpenParen,
   ShapeOfOption,
   SyntaxProblem,
-  TooDeep,
   Ws,
 } from "./literal-text-type.ts";
 
@@ -146,25 +147,6 @@ type NotBare = Ws | "(" | ")" | "," | '"' | Invisible;
 type NotBareFirst = "=" | "!" | "<" | ">" | "~";
 type Keyword = "AND" | "OR" | "IN" | "NOT" | "IS" | "NULL";
 
-/**
- * What one more "(" does, `Depth` being the limit followed by one item per open "(": opens it,
- * passes the limit, or gives way (past 64 with a limit the type cannot read).
- */
-export type OpenParen<Depth extends unknown[]> = Depth extends [infer Limit, ...infer Opens]
-  ? Limit extends "unknown"
-    ? Opens["length"] extends 64
-      ? "giveWay"
-      : "open"
-    : Opens["length"] extends Limit
-      ? "tooDeep"
-      : "open"
-  : "open";
-
-/** The message or answer for a "(" that does not open. */
-export type NotOpened<Depth extends unknown[]> = Depth extends ["unknown", ...unknown[]]
-  ? GiveWay
-  : SyntaxProblem<TooDeep<Depth[0]>>;
-
 /** One predicate as read: its path, its operator (canonical), and the texts it compares with. */
 type Read1 = readonly [path: string, operator: string, values: readonly string[]];
 
@@ -198,8 +180,8 @@ type EmptyPattern = SyntaxProblem<"a pattern must not be empty">;
 
 /**
  * Reads a filter one character at a time (a quoted text at once) into its predicates, in the
- * order of the text, or the first `SyntaxProblem` reading from the left. `Depth` holds one item
- * per open "("; `Prev` is the last token read, as messages name it; `Token` the token being read
+ * order of the text, or the first `SyntaxProblem` reading from the left. `Depth` holds the depth
+ * limit, then one item per open "("; `Prev` is the last token read, as messages name it; `Token` the token being read
  * (a path, a value, a pattern, a word); `Path`, `Op` and `Values` the predicate being read.
  */
 type Read<
@@ -265,34 +247,14 @@ type Read<
                           infer Raw extends string,
                           infer After extends string,
                         ]
-                        ? Read<
-                            After,
-                            "afterOperand",
-                            Depth,
-                            Raw,
-                            "",
-                            "",
-                            "",
-                            [],
-                            [...Found, [Path, Op, [Value]]]
-                          >
+                        ? Ended<After, Depth, Raw, Found, [Path, Op, [Value]]>
                         : Unterminated
                       : C extends NotBare | NotBareFirst
                         ? Expected<"a value", Prev>
                         : Read<Rest, "bare", Depth, Prev, C, Path, Op, [], Found>
                   : Mode extends "bare"
                     ? C extends NotBare
-                      ? Read<
-                          T,
-                          "afterOperand",
-                          Depth,
-                          Token,
-                          "",
-                          "",
-                          "",
-                          [],
-                          [...Found, [Path, Op, [Token]]]
-                        >
+                      ? Ended<T, Depth, Token, Found, [Path, Op, [Token]]>
                       : Read<Rest, "bare", Depth, Prev, `${Token}${C}`, Path, Op, [], Found>
                     : Mode extends "pattern"
                       ? C extends Ws
@@ -316,41 +278,11 @@ type Read<
                           ? C extends "*"
                             ? Rest extends `${infer Next}${string}`
                               ? Next extends Exclude<NotBare, '"'>
-                                ? Read<
-                                    Rest,
-                                    "afterOperand",
-                                    Depth,
-                                    `${Token}*`,
-                                    "",
-                                    "",
-                                    "",
-                                    [],
-                                    [...Found, [Path, "~", []]]
-                                  >
+                                ? Ended<Rest, Depth, `${Token}*`, Found, [Path, "~", []]>
                                 : Misplaced
-                              : Read<
-                                  Rest,
-                                  "afterOperand",
-                                  Depth,
-                                  `${Token}*`,
-                                  "",
-                                  "",
-                                  "",
-                                  [],
-                                  [...Found, [Path, "~", []]]
-                                >
+                              : Ended<Rest, Depth, `${Token}*`, Found, [Path, "~", []]>
                             : C extends NotBare
-                              ? Read<
-                                  T,
-                                  "afterOperand",
-                                  Depth,
-                                  Token,
-                                  "",
-                                  "",
-                                  "",
-                                  [],
-                                  [...Found, [Path, "~", []]]
-                                >
+                              ? Ended<T, Depth, Token, Found, [Path, "~", []]>
                               : Read<
                                   Rest,
                                   "patternCore",
@@ -364,28 +296,8 @@ type Read<
                                 >
                           : Mode extends "patternQuoted"
                             ? C extends "*"
-                              ? Read<
-                                  Rest,
-                                  "afterOperand",
-                                  Depth,
-                                  `${Token}*`,
-                                  "",
-                                  "",
-                                  "",
-                                  [],
-                                  [...Found, [Path, "~", []]]
-                                >
-                              : Read<
-                                  T,
-                                  "afterOperand",
-                                  Depth,
-                                  Token,
-                                  "",
-                                  "",
-                                  "",
-                                  [],
-                                  [...Found, [Path, "~", []]]
-                                >
+                              ? Ended<Rest, Depth, `${Token}*`, Found, [Path, "~", []]>
+                              : Ended<T, Depth, Token, Found, [Path, "~", []]>
                             : Mode extends "listOpen"
                               ? C extends Ws
                                 ? Read<Rest, "listOpen", Depth, Prev, "", Path, Op, [], Found>
@@ -486,17 +398,7 @@ type Read<
                                             Found
                                           >
                                         : C extends ")"
-                                          ? Read<
-                                              Rest,
-                                              "afterOperand",
-                                              Depth,
-                                              ")",
-                                              "",
-                                              "",
-                                              "",
-                                              [],
-                                              [...Found, [Path, Op, Values]]
-                                            >
+                                          ? Ended<Rest, Depth, ")", Found, [Path, Op, Values]>
                                           : Expected<'"," or ")"', Prev>
                                     : // "afterOperand", "afterOperandSpace": a whole operand was read
                                       C extends Ws
@@ -546,6 +448,15 @@ type Read<
   : string extends T
     ? GiveWay
     : AtEnd<Mode, Depth, Prev, Token, Path, Op, Found, Place>;
+
+/** A predicate `P` has been read, its last token `Prev`: on after the operand. */
+type Ended<
+  T extends string,
+  Depth extends unknown[],
+  Prev extends string,
+  Found extends readonly Read1[],
+  P extends Read1,
+> = Read<T, "afterOperand", Depth, Prev, "", "", "", [], [...Found, P]>;
 
 /** The text has ended in `Mode`: the predicates read, or what was still expected. */
 type AtEnd<
@@ -699,23 +610,13 @@ type Word<
         : Expected<OPERATORS, Path>
   : Place extends "is"
     ? Uppercase<Token> extends "NULL"
-      ? Read<T, "afterOperand", Depth, Token, "", "", "", [], [...Found, [Path, "IS NULL", []]]>
+      ? Ended<T, Depth, Token, Found, [Path, "IS NULL", []]>
       : Uppercase<Token> extends "NOT"
         ? KeywordThenSpace<T, Depth, Token, Path, "IS NOT NULL", Found, "isNot">
         : Expected<"NULL or NOT NULL", Prev>
     : Place extends "isNot"
       ? Uppercase<Token> extends "NULL"
-        ? Read<
-            T,
-            "afterOperand",
-            Depth,
-            Token,
-            "",
-            "",
-            "",
-            [],
-            [...Found, [Path, "IS NOT NULL", []]]
-          >
+        ? Ended<T, Depth, Token, Found, [Path, "IS NOT NULL", []]>
         : Expected<"NULL", Prev>
       : Place extends "not"
         ? Uppercase<Token> extends "IN"

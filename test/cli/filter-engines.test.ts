@@ -5,11 +5,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { recordsArbitrary, TIME_ZONES, whereArbitrary } from "../../src/arbitraries/index.ts";
-import type { CommandContext } from "../../src/cli/command.ts";
 import { duckDbMatches, literalName, loadDuckDb, openDuckDb } from "../../src/cli/duckdb-filter.ts";
 import {
   DUCKDB_MAX_MATCHING,
@@ -18,40 +17,17 @@ import {
   readHead,
 } from "../../src/cli/filter-engines.ts";
 import { openInput } from "../../src/cli/inputs.ts";
-import { main } from "../../src/cli/main.ts";
-import { styleFor } from "../../src/cli/terminal.ts";
 import { compileWhere, formatWhere, parseWhere, type Schema, schemas } from "../../src/index.ts";
 import { runCli } from "../support/run-cli.ts";
+import { runMain } from "../support/run-main.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "qaql-engines-"));
 const SAMPLE = JSON.parse(
   readFileSync(new URL("../../sample/dump.json", import.meta.url), "utf8"),
 ) as Record<string, Record<string, unknown>[]>;
 
-class Collect extends Writable {
-  text = "";
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString("utf8");
-    done();
-  }
-}
-
 /** `qaql filter` in this process, through main as bin.ts runs it. */
-async function filter(args: readonly string[]) {
-  const stdout = new Collect();
-  const stderr = new Collect();
-  const env = {};
-  const context: CommandContext = {
-    stdin: Readable.from([]),
-    stdout,
-    stderr,
-    env,
-    errStyle: styleFor(stderr, env),
-    outStyle: styleFor(stdout, env),
-  };
-  const status = await main(["filter", ...args], context);
-  return { status, stdout: stdout.text, stderr: stderr.text };
-}
+const filter = (args: readonly string[]) => runMain(["filter", ...args]);
 
 let written = 0;
 /** Writes `texts` as a JSON array or NDJSON file; returns its path. */

@@ -6,43 +6,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import type { CommandContext } from "../../src/cli/command.ts";
-import { main } from "../../src/cli/main.ts";
-import { styleFor } from "../../src/cli/terminal.ts";
 import { runConformance } from "../../src/conformance/index.ts";
 import { parseJson } from "../../src/json/parse-json.ts";
 import { defineSchema } from "../../src/schema/schema.ts";
 import { createApiServer } from "../../src/server/api-server.ts";
 import { runCli } from "../support/run-cli.ts";
+import { runMain } from "../support/run-main.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "qaql-parse-json-"));
-
-class Collect extends Writable {
-  text = "";
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString("utf8");
-    done();
-  }
-}
-
-/** `qaql` in this process, through main as bin.ts runs it, so that it shares this V8. */
-async function inProcess(args: readonly string[]) {
-  const stdout = new Collect();
-  const stderr = new Collect();
-  const env = {};
-  const context: CommandContext = {
-    stdin: Readable.from([]),
-    stdout,
-    stderr,
-    env,
-    errStyle: styleFor(stderr, env),
-    outStyle: styleFor(stdout, env),
-  };
-  const status = await main(args, context);
-  return { status, stdout: stdout.text, stderr: stderr.text };
-}
 
 describe("parseJson", () => {
   it("reads escaped member names as spelled after JSON.parse met a name that is one backslash", () => {
@@ -128,7 +100,7 @@ describe("qaql reads escaped member names as spelled, whatever it parsed before"
     const stderrOf = async (definition: string) => {
       const file = join(scratch, "definition.json");
       writeFileSync(file, definition);
-      const { status, stderr } = await inProcess(["query", "--definition", file]);
+      const { status, stderr } = await runMain(["query", "--definition", file]);
       expect(status).toBe(1);
       return stderr;
     };
