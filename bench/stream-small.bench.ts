@@ -86,6 +86,15 @@ const CASES: readonly Case[] = [
     jq: 'select(.status == "ARCHIVED")',
   },
   {
+    name: "numeric (measures.LOC>=4900, 2%)",
+    where: "measures.LOC>=4900",
+    byHand: (r) => {
+      const loc = (r.measures as { LOC?: unknown } | undefined)?.LOC;
+      return typeof loc === "number" && loc >= 4900;
+    },
+    jq: "select(.measures.LOC >= 4900)",
+  },
+  {
     name: "broad (rank>=1, 80%)",
     where: "rank>=1",
     byHand: (r) => typeof r.rank === "number" && r.rank >= 1,

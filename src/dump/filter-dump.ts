@@ -142,12 +142,15 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
     const matches = this.#matches;
     const project = this.#project;
     const presence = this.#presence;
+    let counted = splitter.recordsRead;
     for (let records = splitter.next(); records !== undefined; records = splitter.next()) {
       presence?.observe(records);
       let kept = records as DumpRecord[];
       if (matches) kept = kept.filter((record) => matches(record));
       if (project) kept = kept.map((record) => project(record) as DumpRecord);
-      if (records.length > 0) yield kept;
+      // A stretch whose records were all left unparsed still holds records: an empty batch.
+      if (splitter.recordsRead !== counted) yield kept;
+      counted = splitter.recordsRead;
     }
     splitter.throwPending();
   }

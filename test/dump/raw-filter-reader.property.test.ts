@@ -123,6 +123,23 @@ describe("the dump reader with a raw filter", () => {
     });
   }
 
+  it("still yields an empty batch for each stretch whose records were all left unparsed", async () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) =>
+      JSON.stringify({ id: i, name: `n${i}` }),
+    );
+    const source = (async function* () {
+      yield encoder.encode(lines.join("\n"));
+    })();
+    const records = filterDump(source, { where: "name=n19999" });
+    const batches = [];
+    for await (const batch of records.batches()) batches.push(batch);
+    // About 64 KiB a stretch: a progress display follows the reading as before.
+    expect(batches.length).toBeGreaterThan(5);
+    expect(batches.slice(0, -1).every((batch) => batch.length === 0)).toBe(true);
+    expect(batches.flat()).toEqual([{ id: 19_999, name: "n19999" }]);
+    expect(records.recordsRead).toBe(20_000);
+  });
+
   it("is what filterDump uses: the same records as compileWhere over JSON.parse", async () => {
     const lines = [
       '{"id":1,"type":{"id":"FILE"},"name":"A.java"}',
