@@ -21,6 +21,9 @@ import type {
 // read by the TypeScript compiler, so that `compileWhere("rnak>=2", { schema })` fails to compile
 // with the runtime's message. Where the compiler cannot follow (a `string`, a text past
 // MAX_TYPED_WHERE_LENGTH, a schema of unknown shape), the text is left to the runtime's checks.
+// One file of some 950 lines: the reader is one chain of conditional types (TypeScript counts
+// its tail recursion only along such a chain), the formatter writes each step on many lines and
+// the invisible characters one a line, and the checks read the predicates the reader collects.
 
 // Characters no bare value or pattern holds (INVISIBLE_CLASS in ast/where.ts; a test compares).
 type Invisible =
@@ -181,8 +184,9 @@ type EmptyPattern = SyntaxProblem<"a pattern must not be empty">;
 /**
  * Reads a filter one character at a time (a quoted text at once) into its predicates, in the
  * order of the text, or the first `SyntaxProblem` reading from the left. `Depth` holds the depth
- * limit, then one item per open "("; `Prev` is the last token read, as messages name it; `Token` the token being read
- * (a path, a value, a pattern, a word); `Path`, `Op` and `Values` the predicate being read.
+ * limit, then one item per open "("; `Prev` is the last token read, as messages name it; `Token`
+ * the token being read (a path, a value, a pattern, a word); `Path`, `Op` and `Values` the
+ * predicate being read.
  */
 type Read<
   T extends string,

@@ -5,8 +5,9 @@ import { type Schema, scalarTypeAt } from "../../schema/schema.ts";
 // A filter's necessary condition on a record's raw JSON bytes (Sparser, Palkar et al., VLDB
 // 2018): a record whose bytes fail it cannot match, and need not be parsed. It holds only for
 // records with no `\u` or `\/` escape: JSON may write `F` as `\u0046` and `/` as `\/`, so a
-// record holding one is always parsed; no needle holds what the other escapes stand for. Whatever bytes cannot decide (numbers, which `2`, `2.0` and
-// `2e0` spell alike; dates; `!=`, `NOT IN`, `IS NULL`) is "maybe" (grammar/language.md 10.5).
+// record holding one is always parsed; no needle holds what the other escapes stand for.
+// Whatever bytes cannot decide (numbers, which `2`, `2.0` and `2e0` spell alike; dates; `!=`,
+// `NOT IN`, `IS NULL`) is "maybe" (grammar/language.md 10.5).
 
 /** A condition on bytes: `true` is "maybe" (no condition), else needles all or any present. */
 type Condition =
