@@ -51,6 +51,8 @@ export interface EnginePlan {
   readonly timeZone: string | undefined;
   readonly resource: string | undefined;
   readonly invalidUtf8: InvalidUtf8Mode;
+  /** `--trust-input`: records that cannot match are skipped unchecked. */
+  readonly trustInput: boolean;
 }
 
 /** The matching records of a dump, unprojected, a batch at a time, and how far reading has come. */
@@ -183,8 +185,8 @@ function selective(head: readonly unknown[], matches: Predicate): boolean {
 }
 
 function jsMatches(input: Input, plan: EnginePlan): MatchSource {
-  const { where, fields, schema, timeZone, resource, invalidUtf8 } = plan;
-  const options = { where, schema, timeZone, resource, invalidUtf8 };
+  const { where, fields, schema, timeZone, resource, invalidUtf8, trustInput } = plan;
+  const options = { where, schema, timeZone, resource, invalidUtf8, trustInput };
   const records = openDump("filter", input.bytes, options, CLI_OPTION_NAMES, fields);
   return {
     engine: "js",

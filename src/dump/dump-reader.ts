@@ -50,6 +50,11 @@ export interface DumpSplitterOptions {
   readonly rawFilter?: RawFilter | undefined;
   /** Whether records may be left unparsed now (false while a caller still needs to see them all). */
   readonly mayLeaveUnparsed?: (() => boolean) | undefined;
+  /**
+   * Leaves a record the raw filter rejects unparsed without checking that it is a JSON object
+   * in UTF-8: faster, but a malformed record among them goes unreported (`trustInput`).
+   */
+  readonly trustSkipped?: boolean | undefined;
 }
 
 /** What the splitter found in an input read whole: the answer of its `summary`. */
@@ -153,6 +158,7 @@ export class DumpSplitter {
   #recordsRead = 0;
   readonly #rawFilter: RawFilter | undefined;
   readonly #mayLeaveUnparsed: () => boolean;
+  readonly #trustSkipped: boolean;
   // The first `\u` or `\/` at or after an index of `#bytes` (NONE: none), so that asking for
   // each record costs one search per backslash, not one per record.
   #hidingFrom = 0;
@@ -204,6 +210,7 @@ export class DumpSplitter {
     this.#decoder = new TextDecoder("utf-8", { fatal: this.#checkUtf8, ignoreBOM: true });
     this.#rawFilter = options.rawFilter;
     this.#mayLeaveUnparsed = options.mayLeaveUnparsed ?? (() => true);
+    this.#trustSkipped = options.trustSkipped === true;
     this.#errors = new ReaderErrors(this.#window, this.#checkUtf8, optionNames);
     this.#resources = new ResourceChoice(
       options.resource,
@@ -296,7 +303,7 @@ export class DumpSplitter {
    * "/"; the others stand for `"`, `\` and controls, which no needle holds), and are a JSON
    * object JSON.parse would accept. Counted then.
    */
-  #leftUnparsed(start: number, end: number): boolean {
+  #leftUnparsed(start: number, end: number, extentKnown: boolean): boolean {
     const raw = this.#rawFilter;
     if (raw === undefined || !this.#emitRecords || !this.#mayLeaveUnparsed()) return false;
     const bytes = this.#bytes;
@@ -305,16 +312,17 @@ export class DumpSplitter {
       this.#hidingAt = hidingEscape(bytes, start);
     }
     if (this.#hidingAt !== NONE && this.#hidingAt < end) return false;
-    if (raw.test(bytes, start, end) || !isPlainJsonObject(bytes, start, end, this.#utf8Known)) {
-      return false;
-    }
+    if (raw.test(bytes, start, end)) return false;
+    // Trusted, the check is left out only where it does not also prove where the record ends.
+    const trusted = this.#trustSkipped && extentKnown;
+    if (!trusted && !isPlainJsonObject(bytes, start, end, this.#utf8Known)) return false;
     this.#recordsRead++;
     return true;
   }
 
   /** Parses the bytes of one element; keeps it when the records of this array are wanted. */
   #element(start: number, end: number): void {
-    if (this.#leftUnparsed(start, end)) return;
+    if (this.#leftUnparsed(start, end, true)) return;
     let value: unknown;
     try {
       value = this.#parse(start, end);
@@ -340,7 +348,8 @@ export class DumpSplitter {
       while (c === 0x20 || c === 0x0d || c === 0x09) c = bytes[--end - 1] ?? 0;
     }
     if (c !== 0x7d || end <= start) return -1;
-    if (this.#leftUnparsed(start, end)) return end;
+    // An NDJSON line is one record; a line of an array is one only if it parses as one.
+    if (this.#leftUnparsed(start, end, !comma)) return end;
     let value: unknown;
     try {
       value = this.#parse(start, end);

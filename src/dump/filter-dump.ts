@@ -20,6 +20,7 @@ import {
   readStringOption,
   type SchemaOption,
 } from "../check/read-options.ts";
+import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { chunksOf, type DumpSource } from "./byte-source.ts";
 import { type DumpShape, DumpSplitter, type OptionNames } from "./dump-reader.ts";
 import { FieldPresence, type UnseenField } from "./field-presence.ts";
@@ -44,6 +45,12 @@ export interface FilterDumpOptions extends ParseLimits {
   readonly invalidUtf8?: InvalidUtf8Mode | undefined;
   /** As `compileWhere`'s: whether the predicate is generated code or closures. */
   readonly codeGeneration?: CodeGeneration | undefined;
+  /**
+   * The dump is known to be well-formed: a record whose bytes show it cannot match is skipped
+   * without checking that it is JSON and UTF-8 (grammar/language.md 10.5). Faster; a malformed
+   * record among those goes unreported. `false` unless set.
+   */
+  readonly trustInput?: boolean | undefined;
 }
 
 const OPTION_NAMES = optionNamesOf<FilterDumpOptions>({
@@ -54,6 +61,7 @@ const OPTION_NAMES = optionNamesOf<FilterDumpOptions>({
   resource: true,
   invalidUtf8: true,
   codeGeneration: true,
+  trustInput: true,
   maxLength: true,
   maxDepth: true,
 });
@@ -186,6 +194,14 @@ export function openDump(
   // A mistyped zone is reported even when no filter needs it.
   if (timeZone !== undefined) calendarOf(timeZone);
   const resource = readStringOption(caller, "resource", given.resource);
+  const trustInput = given.trustInput;
+  if (trustInput !== undefined && typeof trustInput !== "boolean") {
+    throw new InvalidOptionError(
+      caller,
+      "trustInput",
+      `expected true or false; found ${describeFound(trustInput)}`,
+    );
+  }
   const invalidUtf8 = readChoiceOption(
     caller,
     "invalidUtf8",
@@ -213,6 +229,7 @@ export function openDump(
     optionNames,
     rawFilter,
     mayLeaveUnparsed,
+    trustSkipped: trustInput === true,
   });
   return new DumpRecords(chunksOf(caller, source), splitter, matches, project, presence);
 }

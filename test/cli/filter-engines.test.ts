@@ -234,6 +234,7 @@ describe("qaql filter --engine duckdb", () => {
         timeZone: undefined,
         resource: undefined,
         invalidUtf8: "error" as const,
+        trustInput: false,
       };
       const open = () => openInput(file, Readable.from([]));
       return (await openMatches("auto", file, size, plan, open)).engine;

@@ -91,7 +91,7 @@ const dumpArbitrary = (schema: Schema | undefined) =>
         bytes[at % bytes.length] = byte;
       }
       const cuts = [...drawn.cuts].map((cut) => cut % (bytes.length + 1)).sort((a, b) => a - b);
-      return { where, bytes, cuts };
+      return { where, bytes, cuts, damaged: drawn.damage !== null };
     });
 
 describe("the dump reader with a raw filter", () => {
@@ -103,13 +103,16 @@ describe("the dump reader with a raw filter", () => {
       let leftUnparsed = 0;
       let matchedSome = 0;
       await fc.assert(
-        fc.asyncProperty(dumpArbitrary(schema), async ({ where, bytes, cuts }) => {
+        fc.asyncProperty(dumpArbitrary(schema), async ({ where, bytes, cuts, damaged }) => {
           const predicate = compilePredicate(where, { schema });
           const matches = (record: unknown) => predicate(record);
           const rawFilter = compileRawFilter(where, schema);
           const full = await read(bytes, cuts, {}, matches);
           const skipping = await read(bytes, cuts, { rawFilter }, matches);
           expect(skipping).toEqual(full);
+          // Trusted, a dump that is well-formed reads the same; a damaged one reads, unchecked.
+          const trusting = await read(bytes, cuts, { rawFilter, trustSkipped: true }, matches);
+          if (!damaged) expect(trusting).toEqual(full);
           if (full.matched.length > 0) matchedSome++;
           const all = await read(bytes, cuts, {}, () => true);
           const kept = await read(bytes, cuts, { rawFilter }, () => true);
@@ -138,6 +141,38 @@ describe("the dump reader with a raw filter", () => {
     expect(batches.slice(0, -1).every((batch) => batch.length === 0)).toBe(true);
     expect(batches.flat()).toEqual([{ id: 19_999, name: "n19999" }]);
     expect(records.recordsRead).toBe(20_000);
+  });
+
+  it("trusts the input only when asked: a malformed record that cannot match then goes unreported", async () => {
+    // The malformed record comes after the second line, which tells NDJSON from one object.
+    const lines = [
+      '{"id":1,"type":{"id":"FILE"}}',
+      '{"id":2,"type":{"id":"FOLDER"}}',
+      '{"id":3,"type":{"id":"FOLDER"},}',
+      '{"id":4,"type":{"id":"FILE"}}',
+    ];
+    const source = () =>
+      (async function* () {
+        yield encoder.encode(lines.join("\n"));
+      })();
+    const read = async (trustInput?: boolean) => {
+      const ids: unknown[] = [];
+      // With a schema, no field waits to be seen in the records (10.4) and keeps them parsed.
+      const where = "type.id=FILE";
+      const schema = { id: "integer", type: { id: "string" } } as const;
+      const options = trustInput === undefined ? { where, schema } : { where, schema, trustInput };
+      for await (const record of filterDump(source(), options)) ids.push(record.id);
+      return ids;
+    };
+    await expect(read()).rejects.toMatchObject({ code: "MALFORMED_JSON" });
+    await expect(read(false)).rejects.toMatchObject({ code: "MALFORMED_JSON" });
+    expect(await read(true)).toEqual([1, 4]);
+    // A malformed record that may match is parsed, and reported, trusted or not.
+    lines[2] = '{"id":3,"type":{"id":"FILE"},}';
+    await expect(read(true)).rejects.toMatchObject({ code: "MALFORMED_JSON" });
+    expect(() => filterDump(source(), { trustInput: "yes" as never })).toThrow(
+      expect.objectContaining({ code: "INVALID_OPTION" }),
+    );
   });
 
   it("is what filterDump uses: the same records as compileWhere over JSON.parse", async () => {

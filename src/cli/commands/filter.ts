@@ -38,6 +38,7 @@ interface FilterPlan {
   readonly resource: string | undefined;
   readonly format: OutputFormat;
   readonly invalidUtf8: InvalidUtf8Mode;
+  readonly trustInput: boolean;
   readonly engine: EngineChoice;
 }
 
@@ -75,6 +76,7 @@ async function plan(invocation: Invocation): Promise<FilterPlan> {
     resource: stringOption(invocation, "resource"),
     format,
     invalidUtf8: readInvalidUtf8(invocation, "filter"),
+    trustInput: invocation.values["trust-input"] === true,
     engine,
   };
 }
@@ -250,7 +252,7 @@ export const filterCommand: Command = {
   help: `Usage: qaql filter [FILE|-] [--where W] [--fields F] [--page N] [--size N]
                    [--resource NAME] [--schema S] [--time-zone Z]
                    [--output json|ndjson] [--out PATH] [--engine js|duckdb|auto]
-                   [--invalid-utf8 error|replace] [--strict]
+                   [--invalid-utf8 error|replace] [--strict] [--trust-input]
 
 Reads records from FILE (- for stdin; the sample dump shipped with qaql when absent), keeps those
 matching the filter, projects them with the selection, and writes them as they are found.
@@ -277,6 +279,9 @@ Options:
                    duckdb for such a file of 256 MB or more whose first 4 MiB the filter keeps
                    a tenth or less of, else js. The output is the same either way
 ${invalidUtf8Help(19)}
+  --trust-input    the dump is well-formed: a record whose bytes show it cannot match is
+                   skipped without checking its JSON (faster; a malformed record among those
+                   goes unreported)
   -h, --help       this help
 
 Progress (records, bytes, rate) goes to stderr when it is a terminal. So do warnings: a field no
@@ -295,6 +300,7 @@ Exit status: 0 done, 1 invalid filter or input (or, with --strict, a field no re
     out: { type: "string", short: "o" },
     engine: { type: "string" },
     strict: { type: "boolean" },
+    "trust-input": { type: "boolean" },
     ...INVALID_UTF8_OPTION,
   },
   maxPositionals: 1,
