@@ -301,7 +301,7 @@ export class DumpSplitter {
    * Whether the record at `#bytes[start, end)` can be left unparsed: its raw bytes fail the
    * raw filter, hold no escape that may hide a character of its needles (`\u`, or `\/` for a
    * "/"; the others stand for `"`, `\` and controls, which no needle holds), and are a JSON
-   * object JSON.parse would accept. Counted then.
+   * object JSON.parse would accept (or the input is trusted: `trustSkipped`). Counted then.
    */
   #leftUnparsed(start: number, end: number, extentKnown: boolean): boolean {
     const raw = this.#rawFilter;
@@ -313,8 +313,9 @@ export class DumpSplitter {
     }
     if (this.#hidingAt !== NONE && this.#hidingAt < end) return false;
     if (raw.test(bytes, start, end)) return false;
-    // Trusted, the check is left out only where it does not also prove where the record ends.
-    const trusted = this.#trustSkipped && extentKnown;
+    // Trusted, the check is left out only where it does not also prove where the record ends,
+    // nor, as bytes that are not UTF-8 read as U+FFFD, what a needle could match.
+    const trusted = this.#trustSkipped && extentKnown && (this.#checkUtf8 || this.#utf8Known);
     if (!trusted && !isPlainJsonObject(bytes, start, end, this.#utf8Known)) return false;
     this.#recordsRead++;
     return true;

@@ -170,6 +170,23 @@ describe("the dump reader with a raw filter", () => {
     // A malformed record that may match is parsed, and reported, trusted or not.
     lines[2] = '{"id":3,"type":{"id":"FILE"},}';
     await expect(read(true)).rejects.toMatchObject({ code: "MALFORMED_JSON" });
+    // Bytes that are not UTF-8, read as U+FFFD, may be what a needle looks for: parsed, trusted or not.
+    const replaced = (async function* () {
+      yield new Uint8Array([
+        ...encoder.encode('{"id":1,"name":"a"}\n{"id":2,"name":"b"}\n{"id":3,"name":"x'),
+        0xff,
+        ...encoder.encode('y"}\n'),
+      ]);
+    })();
+    const options = {
+      where: "name~\ufffd",
+      schema: { id: "integer", name: "string" },
+      invalidUtf8: "replace",
+      trustInput: true,
+    } as const;
+    const found = [];
+    for await (const record of filterDump(replaced, options)) found.push(record);
+    expect(found).toEqual([{ id: 3, name: "x\ufffdy" }]);
     expect(() => filterDump(source(), { trustInput: "yes" as never })).toThrow(
       expect.objectContaining({ code: "INVALID_OPTION" }),
     );
