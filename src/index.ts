@@ -65,6 +65,7 @@ export type { InferSchemaOptions } from "./schema/infer-schema.ts";
 export { inferSchema } from "./schema/infer-schema.ts";
 export type { Infer, SchemaPaths } from "./schema/infer-type.ts";
 export type {
+  LiteralTextOptions,
   MAX_TYPED_FIELDS_LENGTH,
   MAX_TYPED_WHERE_LENGTH,
 } from "./schema/literal-text-type.ts";

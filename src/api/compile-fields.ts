@@ -12,6 +12,7 @@ import {
   type SchemaOption,
 } from "../check/read-options.ts";
 import type { RecordOfOption } from "../schema/infer-type.ts";
+import type { LiteralTextOptions } from "../schema/literal-text-type.ts";
 import type {
   CheckedFields,
   SelectingProjection,
@@ -54,11 +55,7 @@ export function compileFields<
   const L extends number | undefined = undefined,
 >(
   input: CheckedFields<T, S, D, L>,
-  options?: ParseFieldsOptions & {
-    readonly schema?: S;
-    readonly maxDepth?: D;
-    readonly maxLength?: L;
-  },
+  options?: ParseFieldsOptions & LiteralTextOptions<S, D, L>,
 ): FieldsProjection<T, S, D, L>;
 export function compileFields(input: FieldsInput, options?: ParseFieldsOptions): Projection {
   return compileProjection(toSelection("compileFields", input, options));

@@ -7,6 +7,7 @@ import {
   type SchemaOption,
 } from "../check/read-options.ts";
 import type { RecordOfOption } from "../schema/infer-type.ts";
+import type { LiteralTextOptions } from "../schema/literal-text-type.ts";
 import type { CheckedWhere } from "../schema/where-type.ts";
 import { type CompileOptions, readCompileOptions } from "./compile-options.ts";
 import { readWhereInput } from "./read-input.ts";
@@ -37,11 +38,7 @@ export function compileWhere<
   const L extends number | undefined = undefined,
 >(
   input: CheckedWhere<T, S, D, L>,
-  options?: CompileWhereOptions & {
-    readonly schema?: S;
-    readonly maxDepth?: D;
-    readonly maxLength?: L;
-  },
+  options?: CompileWhereOptions & LiteralTextOptions<S, D, L>,
 ): Predicate<RecordOfOption<S, unknown>>;
 export function compileWhere(
   input: string | WhereExpression,

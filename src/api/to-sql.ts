@@ -20,6 +20,7 @@ import {
 } from "../check/read-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import type { SchemaPaths } from "../schema/infer-type.ts";
+import type { LiteralTextOptions } from "../schema/literal-text-type.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { CheckedSqlWhere } from "../schema/where-type.ts";
 import { readWhereInput } from "./read-input.ts";
@@ -139,7 +140,7 @@ export function toSql<
   const L extends number | undefined = undefined,
 >(
   input: CheckedSqlWhere<T, S, D, L>,
-  options: ToSqlOptions<S> & { readonly maxDepth?: D; readonly maxLength?: L },
+  options: ToSqlOptions<S> & LiteralTextOptions<S, D, L>,
 ): SqlQuery;
 export function toSql(input: string | WhereExpression, options: ToSqlOptions): SqlQuery {
   const caller = "toSql";

@@ -42,20 +42,38 @@ export type Infer<S> =
       : Record<string, unknown>
     : never;
 
+/** A `schema` option whose shape the compiler does not know. */
+export interface UnknownShape {
+  readonly unknownShape: true;
+}
+
+/**
+ * The shape a `schema` option was written from, as the runtime reads the option: a typed
+ * schema's, or a literal shape; `UnknownShape` for an untyped schema or an index signature. A
+ * schema in its JSON form is a `Schema` of no known shape, as the runtime reads it.
+ */
+export type ShapeOfOption<S> =
+  S extends Schema<infer Shape>
+    ? IsKnownShape<Shape> extends true
+      ? Shape
+      : UnknownShape
+    : S extends object
+      ? IsKnownShape<S> extends true
+        ? S
+        : UnknownShape
+      : UnknownShape;
+
 /**
  * The record type a `schema` option describes (a typed schema or a literal shape), or
  * `Otherwise` where its shape is not known, so that untyped call sites keep their types.
  */
-export type RecordOfOption<S, Otherwise> =
-  S extends Schema<infer Shape>
-    ? IsKnownShape<Shape> extends true
-      ? RecordOfShape<Shape>
-      : Otherwise
-    : S extends object
-      ? IsKnownShape<S> extends true
-        ? RecordOfShape<S>
-        : Otherwise
-      : Otherwise;
+export type RecordOfOption<S, Otherwise> = S extends unknown
+  ? [ShapeOfOption<S>] extends [infer Shape]
+    ? [Shape] extends [UnknownShape]
+      ? Otherwise
+      : RecordOfShape<Shape>
+    : Otherwise
+  : never;
 
 // Levels a path is spelt out, kept few so that the compiler stays fast (Down[n] is n − 1);
 // deeper, any text is let through rather than a real path refused.
@@ -85,13 +103,10 @@ type PathsOf<T, Depth extends number> = [Depth] extends [never]
  * and not arrays, spelt out 6 levels deep), as `toSql`'s `columns` keys; `string` where the shape
  * is not known.
  */
-export type SchemaPaths<S> =
-  S extends Schema<infer Shape>
-    ? IsKnownShape<Shape> extends true
-      ? PathsOf<Shape, MAX_PATH_DEPTH>
-      : string
-    : S extends object
-      ? IsKnownShape<S> extends true
-        ? PathsOf<S, MAX_PATH_DEPTH>
-        : string
-      : string;
+export type SchemaPaths<S> = S extends unknown
+  ? [ShapeOfOption<S>] extends [infer Shape]
+    ? [Shape] extends [UnknownShape]
+      ? string
+      : PathsOf<Shape, MAX_PATH_DEPTH>
+    : string
+  : never;

@@ -1,4 +1,4 @@
-import type { Schema } from "./schema.ts";
+import type { ShapeOfOption, UnknownShape } from "./infer-type.ts";
 
 // Types only: what the type-level readers of `where` (where-type.ts) and `fields`
 // (selection-type.ts) share: characters, the length limit, the schema's shape, and the
@@ -80,19 +80,19 @@ export type IsReadableText<T, Limit extends number> = T extends string
       : true
   : false;
 
+/** The options a type-level reader takes from a call, as literal types: the schema, the limits. */
+export interface LiteralTextOptions<S, D, L> {
+  readonly schema?: S;
+  readonly maxDepth?: D;
+  readonly maxLength?: L;
+}
+
 /** The shape a `schema` option was written from, or `GiveWay` where it is not known. */
-export type ShapeOfOption<S> =
-  S extends Schema<infer Shape>
-    ? unknown extends Shape
-      ? GiveWay
-      : string extends keyof Shape
-        ? GiveWay
-        : Shape
-    : S extends object
-      ? string extends keyof S
-        ? GiveWay
-        : S
-      : GiveWay;
+export type KnownShapeOfOption<S> = [ShapeOfOption<S>] extends [infer Shape]
+  ? [Shape] extends [UnknownShape]
+    ? GiveWay
+    : Shape
+  : GiveWay;
 
 // Quoting a piece of the input for a message as quoteInput does: JSON quotes, shortened past 24.
 /** A text as JSON.stringify writes it, for the characters a message may hold. */

@@ -6,11 +6,11 @@ import type {
   IdentifierPart,
   IdentifierStart,
   IsReadableText,
+  KnownShapeOfOption,
   MAX_TYPED_FIELDS_LENGTH,
   NearestName,
   NotOpened,
   OpenParen,
-  ShapeOfOption,
   SyntaxProblem,
   Ws,
 } from "./literal-text-type.ts";
@@ -329,7 +329,7 @@ export type CheckedFields<T, S, D = undefined, L = undefined> = [L] extends [und
       ? T
       : [Items] extends [SyntaxProblem<infer Message>]
         ? Message
-        : [ShapeOfOption<S>] extends [infer Shape]
+        : [KnownShapeOfOption<S>] extends [infer Shape]
           ? [Shape] extends [GiveWay]
             ? T
             : Items extends readonly Item[]
@@ -385,7 +385,7 @@ export type Selected<T, Paths extends string> = T extends readonly unknown[]
 export type TypedSelection<T, S, D = undefined, L = undefined> = [L] extends [undefined]
   ? [ItemsOfText<T, D>] extends [infer Items]
     ? Items extends readonly Item[]
-      ? [ShapeOfOption<S>] extends [GiveWay]
+      ? [KnownShapeOfOption<S>] extends [GiveWay]
         ? undefined
         : { readonly paths: LeafPaths<Items> }
       : undefined

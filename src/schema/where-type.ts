@@ -8,11 +8,11 @@ import type {
   IdentifierPart,
   IdentifierStart,
   IsReadableText,
+  KnownShapeOfOption,
   MAX_TYPED_WHERE_LENGTH,
   NearestName,
   NotOpened,
   OpenParen,
-  ShapeOfOption,
   SyntaxProblem,
   Ws,
 } from "./literal-text-type.ts";
@@ -905,7 +905,7 @@ type CheckedWhereText<T, S, D> = [PredicatesOfText<T, D>] extends [infer Found]
     ? T
     : [Found] extends [SyntaxProblem<infer Message>]
       ? Message
-      : [ShapeOfOption<S>] extends [infer Shape]
+      : [KnownShapeOfOption<S>] extends [infer Shape]
         ? [Shape] extends [GiveWay]
           ? T
           : Found extends readonly Read1[]
@@ -958,7 +958,7 @@ export type CheckedSqlWhere<T, S, D = undefined, L = undefined> = [
 ] extends [T]
   ? [L] extends [undefined]
     ? [PredicatesOfText<T, D>] extends [infer Found extends readonly Read1[]]
-      ? [ShapeOfOption<S>] extends [infer Shape]
+      ? [KnownShapeOfOption<S>] extends [infer Shape]
         ? [Shape] extends [GiveWay]
           ? T
           : [SqlProblem<Shape, Found>] extends [never]

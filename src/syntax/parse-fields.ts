@@ -2,6 +2,7 @@ import type { FieldsNode } from "../ast/fields.ts";
 import { FIELDS_GRAMMAR, type FieldsFollow, type FieldsState } from "../ast/fields-grammar.ts";
 import type { SchemaOption } from "../check/read-options.ts";
 import { quoteInput } from "../errors/characters.ts";
+import type { LiteralTextOptions } from "../schema/literal-text-type.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { CheckedFields } from "../schema/selection-type.ts";
 import { validateFields } from "../schema/validate-fields.ts";
@@ -42,11 +43,7 @@ export function parseFields<
   const L extends number | undefined = undefined,
 >(
   text: CheckedFields<T, S, D, L>,
-  options?: ParseFieldsOptions & {
-    readonly schema?: S;
-    readonly maxDepth?: D;
-    readonly maxLength?: L;
-  },
+  options?: ParseFieldsOptions & LiteralTextOptions<S, D, L>,
 ): FieldsNode {
   return fieldsLanguage.parse(text, options);
 }

@@ -3,6 +3,7 @@ import type { WhereExpression } from "../ast/where.ts";
 import { WHERE_GRAMMAR, type WhereFollow, type WhereState } from "../ast/where-grammar.ts";
 import type { SchemaOption } from "../check/read-options.ts";
 import { describeCharacter, quoteInput } from "../errors/characters.ts";
+import type { LiteralTextOptions } from "../schema/literal-text-type.ts";
 import type { Schema } from "../schema/schema.ts";
 import { validateWhere } from "../schema/validate-where.ts";
 import type { CheckedWhere } from "../schema/where-type.ts";
@@ -47,11 +48,7 @@ export function parseWhere<
   const L extends number | undefined = undefined,
 >(
   text: CheckedWhere<T, S, D, L>,
-  options?: ParseWhereOptions & {
-    readonly schema?: S;
-    readonly maxDepth?: D;
-    readonly maxLength?: L;
-  },
+  options?: ParseWhereOptions & LiteralTextOptions<S, D, L>,
 ): WhereExpression {
   return whereLanguage.parse(text, options);
 }

@@ -228,3 +228,14 @@ describe("the typed predicate and handler", () => {
     expectTypeOf(compileWhere("x=1")).toEqualTypeOf<Predicate<unknown>>();
   });
 });
+
+describe("a schema option in its JSON form", () => {
+  it("is read as the runtime reads it: its members name no field", () => {
+    const json = { kind: "object", fields: { name: { kind: "string" } } } as const;
+    // Not a shape with fields "kind" and "fields": the compiler leaves the text to the runtime.
+    expectTypeOf<CheckedWhere<"name=x", typeof json>>().toEqualTypeOf<"name=x">();
+    expect(compileWhere("name=x", { schema: json })({ name: "x" })).toBe(true);
+    expect(() => compileWhere("kind=object", { schema: json })).toThrow('unknown field "kind"');
+    expectTypeOf(compileWhere("name=x", { schema: json })).toEqualTypeOf<Predicate<unknown>>();
+  });
+});
