@@ -50,8 +50,8 @@ export default defineConfig([
     treeshake: true,
   },
   {
-    // The command line: Node-only, one file, run as an executable.
-    entry: { cli: "src/cli/bin.ts" },
+    // The command line: Node-only, run as an executable, with the worker of `qaql filter --jobs`.
+    entry: { cli: "src/cli/bin.ts", "filter-worker": "src/cli/jobs/filter-worker.ts" },
     format: ["esm"],
     // A native addon, loaded only for `qaql filter --engine duckdb`, from the user's install.
     external: ["@duckdb/node-api"],

@@ -65,14 +65,16 @@ interface Run {
   readonly outputBytes: number;
 }
 
-/** Runs the built command with `--engine` on `file`, its output into `out`. */
+/** Runs the built command with `--engine` (and `--jobs`, for JavaScript) on `file`, its output into `out`. */
 function runFilter(
   file: string,
   engine: "js" | "duckdb",
   filter: (typeof FILTERS)[number],
   out: string,
+  jobs?: number,
 ): Run {
   const args = ["-f", "%M", process.execPath, CLI, "filter", file, "--engine", engine];
+  if (jobs !== undefined) args.push("--jobs", String(jobs));
   args.push("--schema", "artefact", "--where", filter.where, "--fields", filter.fields);
   args.push("--output", "ndjson", "--out", out);
   const started = performance.now();
@@ -87,7 +89,9 @@ function runFilter(
 
 async function runDuckDb(): Promise<void> {
   const mb = readPositiveEnv("QAQL_DUCKDB_MB", "megabytes", DEFAULT_MB);
-  printHeading(`duckdb: qaql filter --engine js vs --engine duckdb on ${mb} MB dumps`);
+  printHeading(
+    `duckdb: qaql filter --engine js (1 and 2 jobs) vs --engine duckdb on ${mb} MB dumps`,
+  );
   if (!existsSync(CLI) || !existsSync("/usr/bin/time")) {
     console.log("(needs dist/cli.js and /usr/bin/time: run npm run build)");
     return;
@@ -99,9 +103,12 @@ async function runDuckDb(): Promise<void> {
     let mismatches = 0;
     const compare = (label: string, file: string, bytes: number, targeted: boolean) => {
       for (const filter of FILTERS) {
-        const js = runFilter(file, "js", filter, out);
+        const js = runFilter(file, "js", filter, out, 1);
+        const js2 = runFilter(file, "js", filter, out, 2);
         const duck = runFilter(file, "duckdb", filter, out);
-        const same = js.outputHash === duck.outputHash && js.outputBytes === duck.outputBytes;
+        const sameAs = (run: Run) =>
+          run.outputHash === js.outputHash && run.outputBytes === js.outputBytes;
+        const same = sameAs(duck) && sameAs(js2);
         if (!same) mismatches++;
         const speedup = js.seconds / duck.seconds;
         const pass =
@@ -111,6 +118,8 @@ async function runDuckDb(): Promise<void> {
           label,
           filter.name,
           `${js.seconds.toFixed(2)} s, ${mbs(js)} MB/s, ${js.peakRssMB.toFixed(0)} MB`,
+          `${js2.seconds.toFixed(2)} s, ${mbs(js2)} MB/s, ${js2.peakRssMB.toFixed(0)} MB`,
+          formatRatio(js.seconds / js2.seconds),
           `${duck.seconds.toFixed(2)} s, ${mbs(duck)} MB/s, ${duck.peakRssMB.toFixed(0)} MB`,
           formatRatio(speedup),
           same ? `yes (${(js.outputBytes / 1e6).toFixed(1)} MB)` : "NO",
@@ -138,9 +147,11 @@ async function runDuckDb(): Promise<void> {
         [
           { header: "input", align: "left" },
           { header: "filter", align: "left" },
-          { header: "--engine js (time, rate, peak RSS)" },
+          { header: "--engine js --jobs 1 (time, rate, peak RSS)" },
+          { header: "--jobs 2" },
+          { header: "jobs 2 / 1" },
           { header: "--engine duckdb" },
-          { header: "speed-up" },
+          { header: "duckdb / js 1" },
           { header: "same bytes" },
           { header: target, align: "left" },
         ],
@@ -159,6 +170,7 @@ async function runDuckDb(): Promise<void> {
 /** The DuckDB push-down benchmark module. */
 export const duckdbBenchmark: Benchmark = {
   name: "duckdb",
-  description: "qaql filter --engine js vs --engine duckdb on 1 GB NDJSON and JSON-array dumps",
+  description:
+    "qaql filter --engine js with 1 and 2 jobs vs --engine duckdb on 1 GB NDJSON and JSON-array dumps",
   run: runDuckDb,
 };

@@ -21,6 +21,7 @@ import {
 } from "./duckdb-filter.ts";
 import { CliError, UsageError } from "./failure.ts";
 import { CLI_OPTION_NAMES, type Input } from "./inputs.ts";
+import { parallelMatches } from "./jobs/parallel-matches.ts";
 
 export const ENGINES = ["js", "duckdb", "auto"] as const;
 export type EngineChoice = (typeof ENGINES)[number];
@@ -42,6 +43,27 @@ export const DUCKDB_MAX_MATCHING = 0.1;
 /** How far the head of a file is read to tell its shape: the NDJSON probe's limit and a little. */
 const HEAD_BYTES = 4 * 1024 * 1024 + 65536;
 
+/**
+ * How `--jobs` cuts a file: the smallest file worth the threads, a stretch's bytes, and the
+ * head read first for its shape (HEAD_BYTES).
+ */
+export interface JobsTuning {
+  readonly minBytes: number;
+  readonly maxStretchBytes: number;
+  readonly headBytes: number;
+}
+
+/**
+ * A file smaller than `minBytes` is read by one job, as worker threads take some 50 ms to start;
+ * a stretch is an eighth of a job's share, at most `maxStretchBytes`, so that the jobs end
+ * together and the matches held for writing in order stay a few stretches' worth.
+ */
+export const JOBS_TUNING: JobsTuning = {
+  minBytes: 32 * 1024 * 1024,
+  maxStretchBytes: 4 << 20,
+  headBytes: HEAD_BYTES,
+};
+
 /** What the engines need of `qaql filter`'s plan. */
 export interface EnginePlan {
   readonly where: WhereExpression | undefined;
@@ -53,12 +75,28 @@ export interface EnginePlan {
   readonly invalidUtf8: InvalidUtf8Mode;
   /** `--trust-input`: records that cannot match are skipped unchecked. */
   readonly trustInput: boolean;
+  /** `--schema` as given, which each job of `--jobs` loads again. */
+  readonly schemaOption: string | undefined;
+  /** `--jobs`: the worker threads that read a large array or NDJSON file at once. */
+  readonly jobs: number;
 }
 
-/** The matching records of a dump, unprojected, a batch at a time, and how far reading has come. */
+/**
+ * Matches projected and written already: JSON text in UTF-8, each followed by a line break
+ * (JSON text holds none).
+ */
+export interface RenderedBatch {
+  readonly matches: number;
+  readonly lines: Uint8Array;
+}
+
+/**
+ * The matching records of a dump, a batch at a time, and how far reading has come: the records
+ * unprojected, or their output text, projected already (`--jobs`, whose threads write it).
+ */
 export interface MatchSource {
   readonly engine: "js" | "duckdb";
-  batches(): AsyncIterable<DumpRecord[]>;
+  batches(): AsyncIterable<readonly DumpRecord[] | RenderedBatch>;
   /** The member of a top-level object the records come from, once known. */
   readonly resource: string | undefined;
   /** Records and bytes read so far; undefined while DuckDB reads, which does not say. */
@@ -68,6 +106,11 @@ export interface MatchSource {
   unseenFields(): UnseenField[];
 }
 
+/** A source of records, unprojected: the one-job JavaScript engine's. */
+export interface RecordSource extends MatchSource {
+  batches(): AsyncIterable<readonly DumpRecord[]>;
+}
+
 /** What the head of a dump file shows: its shape and the records that lie whole in it. */
 export interface DumpHead {
   /** "bad" when the head of an array or NDJSON holds an error, which JavaScript then reports. */
@@ -75,14 +118,22 @@ export interface DumpHead {
   readonly records: readonly unknown[];
 }
 
-/** Reads up to HEAD_BYTES of a dump file: its shape, and its first records for `auto`'s sample. */
-export async function readHead(path: string, resource?: string): Promise<DumpHead> {
+/**
+ * Reads up to HEAD_BYTES of a dump file, or further until it holds `minRecords`: its shape, and
+ * its first records for `auto`'s sample.
+ */
+export async function readHead(
+  path: string,
+  resource: string | undefined,
+  minRecords = 0,
+  headBytes = HEAD_BYTES,
+): Promise<DumpHead> {
   const splitter = new DumpSplitter({ resource });
   const records: unknown[] = [];
   const handle = await open(path, "r");
   try {
-    const chunk = new Uint8Array(65536);
-    for (let read = 0; read < HEAD_BYTES; ) {
+    const chunk = new Uint8Array(Math.min(65536, Math.max(headBytes, 1)));
+    for (let read = 0; read < headBytes || records.length < minRecords; ) {
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, read);
       if (bytesRead === 0) splitter.end();
       else splitter.push(chunk.slice(0, bytesRead));
@@ -156,22 +207,24 @@ export async function openMatches(
   size: number | undefined,
   plan: EnginePlan,
   openInput: () => Promise<Input>,
+  tuning: JobsTuning = JOBS_TUNING,
 ): Promise<MatchSource> {
+  const js = () => jsEngine(path, size, plan, openInput, tuning);
   const small = size === undefined || size < DUCKDB_MIN_BYTES;
-  if (choice === "js" || (choice === "auto" && small)) return jsMatches(await openInput(), plan);
+  if (choice === "js" || (choice === "auto" && small)) return js();
   // A file that cannot be read is reported by the JavaScript engine's opening of it.
-  if (path !== undefined && size === undefined) return jsMatches(await openInput(), plan);
+  if (path !== undefined && size === undefined) return js();
   const duckdb = await loadDuckDb();
   const fit = await duckDbFit(path, plan, duckdb);
-  if (fit === "bad") return jsMatches(await openInput(), plan);
+  if (fit === "bad") return js();
   if ("reason" in fit) {
-    if (choice === "auto") return jsMatches(await openInput(), plan);
+    if (choice === "auto") return js();
     const message = `--engine duckdb: ${fit.reason}`;
     throw fit.usage ? new UsageError(message, "filter") : new CliError(message);
   }
   const where = plan.where as WhereExpression;
   const matches = compileWhere(where, { schema: plan.schema, timeZone: plan.timeZone });
-  if (choice === "auto" && !selective(fit.head, matches)) return jsMatches(await openInput(), plan);
+  if (choice === "auto" && !selective(fit.head, matches)) return js();
   const run = { duckdb: duckdb as DuckDbApi, path: path as string, format: fit.format, matches };
   return duckDbSource(run, plan, openInput);
 }
@@ -184,7 +237,34 @@ function selective(head: readonly unknown[], matches: Predicate): boolean {
   return kept <= head.length * DUCKDB_MAX_MATCHING;
 }
 
-function jsMatches(input: Input, plan: EnginePlan): MatchSource {
+/**
+ * The JavaScript engine: `plan.jobs` worker threads for an array or NDJSON file of at least
+ * `tuning.minBytes`, else one reader in this thread.
+ */
+async function jsEngine(
+  path: string | undefined,
+  size: number | undefined,
+  plan: EnginePlan,
+  openInput: () => Promise<Input>,
+  tuning: JobsTuning,
+): Promise<MatchSource> {
+  const sequential = async () => jsMatches(await openInput(), plan);
+  if (plan.jobs < 2 || path === undefined || size === undefined || size < tuning.minBytes) {
+    return sequential();
+  }
+  const { shape, records } = await readHead(path, plan.resource, 0, tuning.headBytes);
+  if (shape !== "array" && shape !== "ndjson") return sequential();
+  const firstRecords = async (count: number) =>
+    (await readHead(path, plan.resource, count)).records;
+  const input = { path, size, shape, head: records, firstRecords, sequential };
+  const stretchBytes = Math.max(
+    1,
+    Math.min(tuning.maxStretchBytes, Math.ceil(size / (plan.jobs * 8))),
+  );
+  return parallelMatches(input, plan, { jobs: plan.jobs, stretchBytes });
+}
+
+function jsMatches(input: Input, plan: EnginePlan): RecordSource {
   const { where, fields, schema, timeZone, resource, invalidUtf8, trustInput } = plan;
   const options = { where, schema, timeZone, resource, invalidUtf8, trustInput };
   const records = openDump("filter", input.bytes, options, CLI_OPTION_NAMES, fields);
@@ -217,7 +297,7 @@ function duckDbSource(
   plan: EnginePlan,
   openInput: () => Promise<Input>,
 ): MatchSource {
-  let fallback: MatchSource | undefined;
+  let fallback: RecordSource | undefined;
   const source: MatchSource = {
     engine: "duckdb",
     async *batches() {
@@ -237,7 +317,7 @@ function duckDbSource(
       }
       // JavaScript reads the dump from the start, past the matches already delivered, and
       // reports the bad bytes exactly where they are.
-      fallback = jsMatches(await openInput(), plan);
+      fallback = jsMatches(await openInput(), { ...plan, jobs: 1 });
       let skip = delivered;
       for await (const batch of fallback.batches()) {
         if (skip >= batch.length) {

@@ -6,8 +6,8 @@ import { CliError, describeSystemError } from "./failure.ts";
 
 /** Where a command writes its results: stdout, or a file that appears only once complete. */
 export interface Output {
-  /** Writes text, waiting while the destination is full (backpressure). */
-  write(text: string): Promise<void>;
+  /** Writes text (or its UTF-8 bytes), waiting while the destination is full (backpressure). */
+  write(text: string | Uint8Array): Promise<void>;
   /** Finishes: a file is renamed into place. */
   commit(): Promise<void>;
   /** Gives up: a file's partial content is removed. */

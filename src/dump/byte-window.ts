@@ -23,6 +23,17 @@ export class ByteWindow {
   // is searched once, however often a search starts before it.
   #noBreakBefore = 0;
 
+  /**
+   * Starts the window at input offset `offset` rather than 0, for a reader of a stretch of the
+   * input; lines are then counted from there. Only before the first `append`.
+   */
+  beginAt(offset: number): void {
+    this.#start = offset;
+    this.#linesCountedTo = offset;
+    this.#lineStart = offset;
+    this.#noBreakBefore = offset;
+  }
+
   /** The bytes held: `bytes[0]` is input byte `start`. */
   get bytes(): Uint8Array {
     return this.#bytes;

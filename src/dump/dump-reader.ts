@@ -55,6 +55,14 @@ export interface DumpSplitterOptions {
    * in UTF-8: faster, but a malformed record among them goes unreported (`trustInput`).
    */
   readonly trustSkipped?: boolean | undefined;
+  /**
+   * Reads a stretch of a larger input (`qaql filter --jobs`): begins at input offset `offset`,
+   * the first byte of a record of an array or NDJSON dump (after an array's ","), rather than
+   * at the top of the input. Its positions are then input offsets; lines count from there.
+   */
+  readonly startAt?: { readonly offset: number; readonly shape: "array" | "ndjson" } | undefined;
+  /** Stops before the first record that starts at or after this input offset (`stoppedAt`). */
+  readonly stopAt?: number | undefined;
 }
 
 /** What the splitter found in an input read whole: the answer of its `summary`. */
@@ -202,6 +210,8 @@ export class DumpSplitter {
   #skipValidator: JsonValidator | undefined;
   // A line whose JSON.parse failed is not tried again: at most one wasted parse per line.
   #noLineTryBefore = 0;
+  readonly #stopAt: number;
+  #stoppedAt: number | undefined;
 
   constructor(options: DumpSplitterOptions) {
     const optionNames = options.optionNames ?? LIBRARY_OPTION_NAMES;
@@ -218,6 +228,25 @@ export class DumpSplitter {
       optionNames,
       this.#errors,
     );
+    this.#stopAt = options.stopAt ?? Number.POSITIVE_INFINITY;
+    const startAt = options.startAt;
+    if (startAt !== undefined) {
+      this.#window.beginAt(startAt.offset);
+      this.#resumeAt = startAt.offset;
+      this.#keepFrom = startAt.offset;
+      this.#noLineTryBefore = startAt.offset;
+      this.#shape = startAt.shape;
+      this.#emitRecords = true;
+      this.#state = startAt.shape === "ndjson" ? "lines" : "arrayNext";
+    }
+  }
+
+  /**
+   * The input offset of the first record at or after `stopAt`, where reading stopped; the
+   * input's end when it ended first; undefined while reading goes on.
+   */
+  get stoppedAt(): number | undefined {
+    return this.#stoppedAt;
   }
 
   /** The member the records come from, once known. */
@@ -246,13 +275,15 @@ export class DumpSplitter {
 
   /** Adds the next chunk of input; call `next` until it returns undefined before the next push. */
   push(chunk: Uint8Array): void {
-    if (this.#pendingError !== undefined || chunk.length === 0) return;
+    if (this.#pendingError !== undefined || this.#stoppedAt !== undefined) return;
+    if (chunk.length === 0) return;
     this.#window.append(chunk, this.#keepFrom);
     this.#hasWork = true;
   }
 
   /** Declares the end of the input. */
   end(): void {
+    if (this.#stoppedAt !== undefined) return;
     this.#inputEnded = true;
     this.#hasWork = true;
   }
@@ -390,8 +421,12 @@ export class DumpSplitter {
     const index = this.#scanIndex;
     this.#resumeAt = base + index;
     this.#keepFrom = base + (this.#keepIndex === NONE ? Math.min(index, n) : this.#keepIndex);
+    if (this.#stoppedAt !== undefined) return false;
     if (this.#batchEnded) return true;
-    if (this.#inputEnded) this.#endOfInput();
+    if (this.#inputEnded) {
+      this.#endOfInput();
+      if (this.#stopAt !== Number.POSITIVE_INFINITY) this.#stoppedAt = this.#window.end;
+    }
     return false;
   }
 
@@ -453,6 +488,10 @@ export class DumpSplitter {
     const c = this.#skipSpace();
     if (c === NONE) return false;
     const i = this.#scanIndex;
+    if (this.#bytesStart + i >= this.#stopAt) {
+      this.#stoppedAt = this.#bytesStart + i;
+      return this.#wait(i);
+    }
     if (i >= this.#batchLimit) {
       this.#batchEnded = true;
       return false;

@@ -17,7 +17,7 @@ export interface UnseenField {
 }
 
 /** How many records the suggestions are learnt from: the names a dump holds show early. */
-const SUGGESTION_SAMPLE = 1000;
+export const SUGGESTION_SAMPLE = 1000;
 
 interface Watched {
   readonly segments: readonly string[];
@@ -122,6 +122,32 @@ export class FieldPresence {
       // Records of more fields than a schema holds suggest from what was learnt before them.
       if (!(error instanceof SchemaDefinitionError)) throw error;
       this.#sampled = SUGGESTION_SAMPLE;
+    }
+  }
+
+  /** The watched paths some record held, dotted: what a reader of another stretch can `markSeen`. */
+  seenPaths(): string[] {
+    return this.#watched.filter((watched) => watched.seen).map((w) => w.segments.join("."));
+  }
+
+  /** Counts the dotted `paths` as held, as records read elsewhere held them. */
+  markSeen(paths: readonly string[]): void {
+    const held = new Set(paths);
+    for (const watched of this.#watched) {
+      if (watched.seen || !held.has(watched.segments.join("."))) continue;
+      watched.seen = true;
+      this.#unseenCount--;
+    }
+  }
+
+  /**
+   * Learns the suggestions from `records`, the dump's first, when the records were observed
+   * elsewhere (`markSeen`); the first SUGGESTION_SAMPLE count, as `observe` would have.
+   */
+  learnFrom(records: readonly unknown[]): void {
+    for (const record of records) {
+      if (this.#sampled >= SUGGESTION_SAMPLE) return;
+      this.#learn(record);
     }
   }
 

@@ -36,13 +36,21 @@ export class PageWindow<T> {
 
   /** Counts a run of matches, keeping those on the page: one slice of them, not a loop. */
   addAll(matches: readonly T[]): void {
-    const total = this.total;
-    const n = matches.length;
-    const from = Math.min(Math.max(this.start - total, 0), n);
-    const to = Math.min(Math.max(this.end - total, 0), n);
+    const { from, to } = this.countRun(matches.length);
     if (this.items.length === 0) this.items = matches.slice(from, to);
     else for (let i = from; i < to; i++) this.items.push(matches[i] as T);
-    this.total = total + n;
+  }
+
+  /**
+   * Counts a run of `count` matches kept elsewhere: those from index `from` to `to` (exclusive)
+   * of the run fall on the page.
+   */
+  countRun(count: number): { from: number; to: number } {
+    const total = this.total;
+    const from = Math.min(Math.max(this.start - total, 0), count);
+    const to = Math.min(Math.max(this.end - total, 0), count);
+    this.total = total + count;
+    return { from, to };
   }
 
   /** Hands over the page's matches counted so far and keeps the next ones in a new array. */

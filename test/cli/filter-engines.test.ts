@@ -235,6 +235,8 @@ describe("qaql filter --engine duckdb", () => {
         resource: undefined,
         invalidUtf8: "error" as const,
         trustInput: false,
+        schemaOption: "artefact",
+        jobs: 1,
       };
       const open = () => openInput(file, Readable.from([]));
       return (await openMatches("auto", file, size, plan, open)).engine;
@@ -257,7 +259,7 @@ describe("qaql filter --engine duckdb", () => {
     for (const [text, shape] of cases) {
       const file = join(scratch, `head-${written++}.json`);
       writeFileSync(file, text);
-      expect((await readHead(file)).shape, text).toBe(shape);
+      expect((await readHead(file, undefined)).shape, text).toBe(shape);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { stat } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { compileFields } from "../../api/compile-fields.ts";
 import type { FieldsNode } from "../../ast/fields.ts";
 import type { WhereExpression } from "../../ast/where.ts";
@@ -39,8 +40,27 @@ interface FilterPlan {
   readonly format: OutputFormat;
   readonly invalidUtf8: InvalidUtf8Mode;
   readonly trustInput: boolean;
+  readonly schemaOption: string | undefined;
+  readonly jobs: number;
   readonly engine: EngineChoice;
 }
+
+/** `--jobs N`: a whole number from 1; the machine's cores without it. */
+function readJobs(invocation: Invocation): number {
+  const text = stringOption(invocation, "jobs");
+  if (text === undefined) return availableParallelism();
+  const jobs = /^[1-9][0-9]{0,3}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(jobs <= MAX_JOBS)) {
+    throw new UsageError(
+      `--jobs must be a whole number from 1 to ${MAX_JOBS}, not ${JSON.stringify(text)}`,
+      "filter",
+    );
+  }
+  return jobs;
+}
+
+/** More threads than this only cost memory: each holds a compiled plan and a stretch's matches. */
+const MAX_JOBS = 256;
 
 async function plan(invocation: Invocation): Promise<FilterPlan> {
   const format = (stringOption(invocation, "output") ?? "json") as OutputFormat;
@@ -57,7 +77,9 @@ async function plan(invocation: Invocation): Promise<FilterPlan> {
       "filter",
     );
   }
-  const schema = await loadSchema(stringOption(invocation, "schema"));
+  const jobs = readJobs(invocation);
+  const schemaOption = stringOption(invocation, "schema");
+  const schema = await loadSchema(schemaOption);
   const parameters = new URLSearchParams();
   for (const name of ["where", "fields", "page", "size"]) {
     const value = stringOption(invocation, name);
@@ -77,9 +99,13 @@ async function plan(invocation: Invocation): Promise<FilterPlan> {
     format,
     invalidUtf8: readInvalidUtf8(invocation, "filter"),
     trustInput: invocation.values["trust-input"] === true,
+    schemaOption,
+    jobs,
     engine,
   };
 }
+
+const textDecoder = new TextDecoder();
 
 /** Writes matches as a JSON array, a list response (when paginated) or NDJSON, as they come. */
 class ResultWriter {
@@ -100,17 +126,34 @@ class ResultWriter {
 
   async writeBatch(texts: readonly string[], resource: string): Promise<void> {
     if (texts.length === 0) return;
-    let chunk = "";
-    if (!this.opened) {
-      chunk = this.opening(resource);
-      this.opened = true;
-    }
+    let chunk = this.open(resource);
     const json = this.plan.format === "json";
     for (const text of texts) {
       chunk += json ? `${this.written === 0 ? "\n" : ",\n"}${text}` : `${text}\n`;
       this.written++;
     }
     await this.output.write(chunk);
+  }
+
+  /** Writes `count` matches given as UTF-8 lines of JSON text, as `writeBatch` writes them. */
+  async writeLines(lines: Uint8Array, count: number, resource: string): Promise<void> {
+    if (count === 0) return;
+    const opening = this.open(resource);
+    if (this.plan.format === "json") {
+      const text = textDecoder.decode(lines.subarray(0, -1)).replaceAll("\n", ",\n");
+      await this.output.write(`${opening}${this.written === 0 ? "\n" : ",\n"}${text}`);
+    } else {
+      if (opening !== "") await this.output.write(opening);
+      await this.output.write(lines);
+    }
+    this.written += count;
+  }
+
+  /** The output's opening, the first time only. */
+  private open(resource: string): string {
+    if (this.opened) return "";
+    this.opened = true;
+    return this.opening(resource);
   }
 
   async finish(resource: string, matches: number): Promise<void> {
@@ -199,11 +242,21 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
       if (matches.resource !== undefined && filterPlan.resource === undefined) {
         resource = matches.resource;
       }
-      window.addAll(batch);
-      const texts = window
-        .takeItems()
-        .map((record) => stringifyJson(project ? project(record) : record));
-      await writer.writeBatch(texts, resource);
+      if ("lines" in batch) {
+        const { from, to } = window.countRun(batch.matches);
+        if (from === 0 && to === batch.matches) {
+          await writer.writeLines(batch.lines, batch.matches, resource);
+        } else if (from < to) {
+          const texts = textDecoder.decode(batch.lines).split("\n").slice(from, to);
+          await writer.writeBatch(texts, resource);
+        }
+      } else {
+        window.addAll(batch);
+        const texts = window
+          .takeItems()
+          .map((record) => stringifyJson(project ? project(record) : record));
+        await writer.writeBatch(texts, resource);
+      }
       progress.update((seconds) =>
         describeProgress(matches.recordsRead, window.total, matches.bytesRead, seconds),
       );
@@ -252,7 +305,7 @@ export const filterCommand: Command = {
   help: `Usage: qaql filter [FILE|-] [--where W] [--fields F] [--page N] [--size N]
                    [--resource NAME] [--schema S] [--time-zone Z]
                    [--output json|ndjson] [--out PATH] [--engine js|duckdb|auto]
-                   [--invalid-utf8 error|replace] [--strict] [--trust-input]
+                   [--invalid-utf8 error|replace] [--strict] [--trust-input] [--jobs N]
 
 Reads records from FILE (- for stdin; the sample dump shipped with qaql when absent), keeps those
 matching the filter, projects them with the selection, and writes them as they are found.
@@ -279,6 +332,9 @@ Options:
                    duckdb for such a file of 256 MB or more whose first 4 MiB the filter keeps
                    a tenth or less of, else js. The output is the same either way
 ${invalidUtf8Help(19)}
+  --jobs N         worker threads reading a JSON array or NDJSON FILE of 32 MiB or more at
+                   once, each a stretch of it (default: the machine's cores); the output is
+                   the same whatever N
   --trust-input    the dump is well-formed: a record whose bytes show it cannot match is
                    skipped without checking its JSON (faster; a malformed record among those
                    goes unreported)
@@ -301,6 +357,7 @@ Exit status: 0 done, 1 invalid filter or input (or, with --strict, a field no re
     engine: { type: "string" },
     strict: { type: "boolean" },
     "trust-input": { type: "boolean" },
+    jobs: { type: "string" },
     ...INVALID_UTF8_OPTION,
   },
   maxPositionals: 1,

@@ -1,0 +1,249 @@
+// `qaql filter --jobs N`: a dump file cut into stretches that worker threads read at once, their
+// matches written in the file's order, byte for byte as one job writes them. A stretch's records
+// count only where the stretch before it stopped at the byte where it began: otherwise it is read
+// again from there. A stretch holding an error hands over to the one-job reader, which reports
+// the error exactly where it is, past the matches already written (grammar/language.md 10.6).
+import { Worker } from "node:worker_threads";
+import { compileFields } from "../../api/compile-fields.ts";
+import { FieldPresence, SUGGESTION_SAMPLE, type UnseenField } from "../../dump/field-presence.ts";
+import { stringifyJson } from "../../json/stringify-json.ts";
+import type { EnginePlan, MatchSource, RecordSource, RenderedBatch } from "../filter-engines.ts";
+import {
+  type JobSetup,
+  LineBuffer,
+  prepareJob,
+  type RangeResult,
+  type RangeTask,
+  runRangeTask,
+} from "./range-task.ts";
+
+/** How a parallel run is cut: worker threads, and the bytes of a stretch. */
+export interface JobsOptions {
+  readonly jobs: number;
+  readonly stretchBytes: number;
+}
+
+/** What a parallel run reads: the file, its size and shape, and the records of its head. */
+export interface ParallelInput {
+  readonly path: string;
+  readonly size: number;
+  readonly shape: "array" | "ndjson";
+  readonly head: readonly unknown[];
+  /** The first `count` records of the file, for the suggestions of fields no record held. */
+  readonly firstRecords: (count: number) => Promise<readonly unknown[]>;
+  /** The one-job reader of the whole file, for a stretch that holds an error. */
+  readonly sequential: () => Promise<RecordSource>;
+}
+
+// The worker is the bundled file beside the command's, or the source file when run from source.
+const WORKER_URL = import.meta.url.endsWith(".ts")
+  ? new URL("./filter-worker.ts", import.meta.url)
+  : new URL("./filter-worker.js", import.meta.url);
+
+interface Pending {
+  readonly task: RangeTask;
+  readonly resolve: (result: RangeResult) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** Stretches a worker is sent before it answers the first: it need not wait for this thread. */
+const WORKER_DEPTH = 2;
+
+/**
+ * Stretches waiting to be read, in order, and the worker threads that take them; this thread
+ * takes some too (`steal`) while it waits for the next stretch to write.
+ */
+class JobPool {
+  readonly #workers: Worker[] = [];
+  readonly #sent = new Map<Worker, Pending[]>();
+  readonly #queue: Pending[] = [];
+  #failure: unknown;
+  #closed = false;
+
+  constructor(setup: JobSetup, workers: number) {
+    for (let i = 0; i < workers; i++) {
+      const worker = new Worker(WORKER_URL, {
+        workerData: setup,
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      });
+      const sent: Pending[] = [];
+      worker.on("message", (result: RangeResult) => {
+        sent.shift()?.resolve(result);
+        this.#dispatch();
+      });
+      worker.on("error", (error) => this.#fail(error));
+      worker.on("exit", (code) => {
+        if (sent.length > 0 && !this.#closed) {
+          this.#fail(new Error(`a filter job exited with ${code}`));
+        }
+      });
+      this.#workers.push(worker);
+      this.#sent.set(worker, sent);
+    }
+  }
+
+  /** Queues a stretch to read. */
+  run(task: RangeTask): Promise<RangeResult> {
+    const promise = new Promise<RangeResult>((resolve, reject) => {
+      if (this.#failure !== undefined) return reject(this.#failure);
+      this.#queue.push({ task, resolve, reject });
+      this.#dispatch();
+    });
+    // Awaited in order, later: a failure before then is not an unhandled rejection.
+    promise.catch(() => {});
+    return promise;
+  }
+
+  /** Takes the first stretch no worker has been sent, for this thread to read. */
+  steal(): Pending | undefined {
+    return this.#queue.shift();
+  }
+
+  #dispatch(): void {
+    for (const worker of this.#workers) {
+      const sent = this.#sent.get(worker) as Pending[];
+      while (sent.length < WORKER_DEPTH && this.#queue.length > 0) {
+        const pending = this.#queue.shift() as Pending;
+        sent.push(pending);
+        worker.postMessage(pending.task);
+      }
+    }
+  }
+
+  #fail(error: unknown): void {
+    this.#failure ??= error;
+    const sent = [...this.#sent.values()].flat();
+    for (const pending of [...sent, ...this.#queue]) pending.reject(error);
+    for (const list of this.#sent.values()) list.length = 0;
+    this.#queue.length = 0;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.all(this.#workers.map((worker) => worker.terminate()));
+  }
+}
+
+/**
+ * A worker's young generation, in MB: V8's default lets each thread's garbage of parsed records
+ * grow to some 40 MB before it is collected, which two jobs pay twice.
+ */
+const YOUNG_GENERATION_MB = 16;
+
+/** The matches of a dump file read by `jobs` worker threads, as output text. */
+export function parallelMatches(
+  input: ParallelInput,
+  plan: EnginePlan,
+  options: JobsOptions,
+): MatchSource {
+  const { where, fields, schema } = plan;
+  const watching = schema === undefined && (where !== undefined || fields !== undefined);
+  const presence = watching ? new FieldPresence(where, fields) : undefined;
+  presence?.observe(input.head);
+  let recordsRead = 0;
+  let bytesRead = 0;
+  let fallback: RecordSource | undefined;
+  const setup: JobSetup = {
+    path: input.path,
+    where,
+    fields,
+    schemaOption: plan.schemaOption,
+    timeZone: plan.timeZone,
+    invalidUtf8: plan.invalidUtf8,
+    trustInput: plan.trustInput,
+    shape: input.shape,
+  };
+
+  /** The one-job reader from the top, past the `delivered` matches already written. */
+  async function* readSequentially(delivered: number): AsyncGenerator<RenderedBatch> {
+    fallback = await input.sequential();
+    const project = fields && compileFields(fields);
+    let skip = delivered;
+    for await (const batch of fallback.batches()) {
+      const kept = skip >= batch.length ? [] : batch.slice(skip);
+      skip = Math.max(skip - batch.length, 0);
+      const lines = new LineBuffer();
+      for (const record of kept) lines.add(stringifyJson(project ? project(record) : record));
+      yield { matches: lines.count, lines: lines.bytes() };
+    }
+  }
+
+  async function* batches(): AsyncGenerator<RenderedBatch> {
+    const { jobs, stretchBytes } = options;
+    const count = Math.max(1, Math.ceil(input.size / stretchBytes));
+    const bound = (i: number) => Math.min(i * stretchBytes, input.size);
+    const job = prepareJob(setup, schema);
+    // This thread reads stretches too, so `jobs` threads in all.
+    const pool = new JobPool(setup, Math.min(jobs, count) - 1);
+    // Stretches read ahead of the one written: enough to keep every thread busy, few enough
+    // that their matches held in memory stay a few stretches' worth.
+    const ahead = 2 * jobs + WORKER_DEPTH;
+    const results: (Promise<RangeResult> | undefined)[] = [];
+    const settled: boolean[] = [];
+    let dispatched = 0;
+    let delivered = 0;
+    let expected = 0;
+    try {
+      for (let i = 0; i < count; i++) {
+        for (; dispatched < count && dispatched <= i + ahead; dispatched++) {
+          const seen = presence?.seenPaths() ?? [];
+          const task = { id: dispatched, start: bound(dispatched), end: bound(dispatched + 1) };
+          const at = dispatched;
+          results[at] = pool.run({ ...task, exact: at === 0, seen });
+          const settle = () => {
+            settled[at] = true;
+          };
+          results[at]?.then(settle, settle);
+        }
+        // While the next stretch to write is read elsewhere, this thread reads the first
+        // waiting one, then lets the workers' answers in.
+        for (let stolen = pool.steal(); stolen !== undefined; stolen = pool.steal()) {
+          stolen.resolve(runRangeTask(job, stolen.task));
+          await new Promise((resolve) => setImmediate(resolve));
+          if (settled[i]) break;
+        }
+        let result = await (results[i] as Promise<RangeResult>);
+        results[i] = undefined;
+        if (result.first !== expected) {
+          const seen = presence?.seenPaths() ?? [];
+          result = runRangeTask(job, {
+            id: i,
+            start: expected,
+            end: bound(i + 1),
+            exact: true,
+            seen,
+          });
+        }
+        if (result.failed) {
+          yield* readSequentially(delivered);
+          return;
+        }
+        presence?.markSeen(result.seen);
+        recordsRead += result.records;
+        bytesRead = Math.max(bytesRead, Math.min(result.stop, input.size));
+        expected = result.stop;
+        delivered += result.matches;
+        yield result;
+      }
+    } finally {
+      await pool.close();
+    }
+    if (presence !== undefined && !presence.allSeen() && input.head.length < SUGGESTION_SAMPLE) {
+      presence.learnFrom((await input.firstRecords(SUGGESTION_SAMPLE)).slice(input.head.length));
+    }
+  }
+
+  return {
+    engine: "js",
+    batches,
+    resource: undefined,
+    get recordsRead() {
+      return fallback ? fallback.recordsRead : recordsRead;
+    },
+    get bytesRead() {
+      return fallback ? fallback.bytesRead : bytesRead;
+    },
+    unseenFields: (): UnseenField[] =>
+      fallback ? fallback.unseenFields() : (presence?.unseen() ?? []),
+  };
+}

@@ -1,0 +1,284 @@
+// One stretch of a dump file read by one job of `qaql filter --jobs N`: from the first record
+// that starts in the stretch to the first that starts past it, filtered, projected and
+// written as text, as the one-job command writes each match. A stretch after the first begins
+// at a guess (the first line, or the first "{" after "},"); `parallel-matches.ts` accepts its
+// records only where the stretch before it stopped at that very byte (grammar/language.md 10.6).
+import { closeSync, openSync, readSync } from "node:fs";
+import { compileFields } from "../../api/compile-fields.ts";
+import type { FieldsNode } from "../../ast/fields.ts";
+import type { WhereExpression } from "../../ast/where.ts";
+import { compilePredicate, type Predicate } from "../../backends/predicate/compile-predicate.ts";
+import type { Projection } from "../../backends/projection/compile-projection.ts";
+import { compileRawFilter, type RawFilter } from "../../backends/raw/raw-filter.ts";
+import { DumpSplitter } from "../../dump/dump-reader.ts";
+import { FieldPresence } from "../../dump/field-presence.ts";
+import { isJsonSpace } from "../../dump/json-validator.ts";
+import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
+import { DumpError } from "../../errors/dump-error.ts";
+import { stringifyJson } from "../../json/stringify-json.ts";
+import type { Schema } from "../../schema/schema.ts";
+
+/** What every job of a run is given once: the file and the command's plan. */
+export interface JobSetup {
+  readonly path: string;
+  readonly where: WhereExpression | undefined;
+  readonly fields: FieldsNode | undefined;
+  /** `--schema` as given, which a job loads again (a schema holds functions). */
+  readonly schemaOption: string | undefined;
+  readonly timeZone: string | undefined;
+  readonly invalidUtf8: InvalidUtf8Mode;
+  readonly trustInput: boolean;
+  readonly shape: "array" | "ndjson";
+}
+
+/** A stretch to read: input offsets `[start, end)`; `exact` when a record starts at `start`. */
+export interface RangeTask {
+  readonly id: number;
+  readonly start: number;
+  readonly end: number;
+  readonly exact: boolean;
+  /** The watched fields some record already held, so the job may skip records at once. */
+  readonly seen: readonly string[];
+}
+
+/** What a job found in its stretch. */
+export interface RangeResult {
+  readonly id: number;
+  /** The offset reading began at: `start` when exact, else the first record found after it. */
+  readonly first: number;
+  /** The offset of the first record at or past `end`, or the input's end: the next stretch's `first`. */
+  readonly stop: number;
+  /**
+   * The matches, projected, as JSON text in UTF-8, each followed by a line break (JSON text
+   * holds none): bytes, which move to the writing thread without a copy.
+   */
+  readonly lines: Uint8Array;
+  /** How many matches `lines` holds. */
+  readonly matches: number;
+  /** Records read, matching or not. */
+  readonly records: number;
+  /** The watched fields some record of the stretch held. */
+  readonly seen: string[];
+  /** The stretch holds an error, which the one-job reader then reports with its exact position. */
+  readonly failed: boolean;
+}
+
+/** A job's compiled plan. */
+export interface Job {
+  readonly setup: JobSetup;
+  readonly matches: Predicate | undefined;
+  readonly project: Projection | undefined;
+  readonly rawFilter: RawFilter | undefined;
+  /** Whether records are watched for the fields they hold (no schema). */
+  readonly watching: boolean;
+  /** The two buffers a thread reads its stretches into, one stretch after the other. */
+  readonly buffers: readonly Uint8Array[];
+  /** Where a thread writes a stretch's matches, one stretch after the other. */
+  readonly lines: LineBuffer;
+}
+
+/** Compiles a job's plan once, for all its stretches; `schema` is `--schema` loaded. */
+export function prepareJob(setup: JobSetup, schema: Schema | undefined): Job {
+  const { where, fields, timeZone } = setup;
+  return {
+    setup,
+    matches: where && compilePredicate(where, { schema, timeZone }),
+    project: fields && compileFields(fields),
+    rawFilter: where && compileRawFilter(where, schema),
+    watching: schema === undefined && (where !== undefined || fields !== undefined),
+    buffers: [new Uint8Array(PIECE_BYTES), new Uint8Array(PIECE_BYTES)],
+    lines: new LineBuffer(),
+  };
+}
+
+const PIECE_BYTES = 1 << 20;
+
+/**
+ * Reads the file from an offset on, a piece at a time, into two buffers in turn: a splitter
+ * holds at most the piece it was last given, so the other is free to be read into.
+ */
+class PieceReader {
+  readonly #fd: number;
+  #offset: number;
+  readonly #buffers: readonly Uint8Array[];
+  #turn = 0;
+
+  constructor(fd: number, offset: number, buffers: readonly Uint8Array[]) {
+    this.#fd = fd;
+    this.#offset = offset;
+    this.#buffers = buffers;
+  }
+
+  get offset(): number {
+    return this.#offset;
+  }
+
+  /** The next piece, empty at the end of the file; valid until the call after next. */
+  next(): Uint8Array {
+    const piece = this.#buffers[this.#turn] as Uint8Array;
+    this.#turn ^= 1;
+    const read = readSync(this.#fd, piece, 0, PIECE_BYTES, this.#offset);
+    this.#offset += read;
+    return piece.subarray(0, read);
+  }
+}
+
+/** How far back from a stretch's start a guess looks for the "}," before a record's "{". */
+const LOOK_BACK = 4096;
+
+/** The first non-space byte of the first line that starts at or after `start` (> 0). */
+function guessFirstLine(fd: number, start: number, buffers: readonly Uint8Array[]): number {
+  const reader = new PieceReader(fd, start - 1, buffers);
+  let lineFound = false;
+  for (let bytes = reader.next(); bytes.length > 0; bytes = reader.next()) {
+    let i = 0;
+    if (!lineFound) {
+      const nl = bytes.indexOf(0x0a);
+      if (nl === -1) continue;
+      lineFound = true;
+      i = nl + 1;
+    }
+    while (i < bytes.length && isJsonSpace(bytes[i] ?? 0)) i++;
+    if (i < bytes.length) return reader.offset - bytes.length + i;
+  }
+  return reader.offset;
+}
+
+/** The first "{" at or after `start` that follows a "}" and a ",", white space between. */
+function guessFirstElement(fd: number, start: number, buffers: readonly Uint8Array[]): number {
+  const from = Math.max(0, start - LOOK_BACK);
+  const reader = new PieceReader(fd, from, buffers);
+  let bytes = reader.next();
+  let searchFrom = start - from;
+  while (bytes.length > 0) {
+    const base = reader.offset - bytes.length;
+    for (let at = bytes.indexOf(0x7b, searchFrom); at !== -1; at = bytes.indexOf(0x7b, at + 1)) {
+      if (followsCloseAndComma(bytes, at)) return base + at;
+    }
+    const piece = reader.next();
+    if (piece.length === 0) break;
+    // The last bytes searched stay, for the look back of a "{" early in the next piece.
+    const kept = bytes.subarray(Math.max(bytes.length - LOOK_BACK, 0));
+    const joined = new Uint8Array(kept.length + piece.length);
+    joined.set(kept);
+    joined.set(piece, kept.length);
+    searchFrom = kept.length;
+    bytes = joined;
+  }
+  return reader.offset;
+}
+
+/** Whether the "{" at `at` follows a "," that follows a "}", white space aside. */
+function followsCloseAndComma(bytes: Uint8Array, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && isJsonSpace(bytes[i] ?? 0)) i--;
+  if (i < 0 || bytes[i] !== 0x2c) return false;
+  i--;
+  while (i >= 0 && isJsonSpace(bytes[i] ?? 0)) i--;
+  return i >= 0 && bytes[i] === 0x7d;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Texts as UTF-8 lines in one growing buffer: each text's string dies young, where an array of
+ * a stretch's strings lived on into the old generation, which grew by hundreds of MB.
+ */
+export class LineBuffer {
+  #bytes = new Uint8Array(1 << 16);
+  #length = 0;
+  count = 0;
+
+  /** Empties the buffer for the next stretch, keeping its memory. */
+  clear(): void {
+    this.#length = 0;
+    this.count = 0;
+  }
+
+  add(text: string): void {
+    // A UTF-16 unit takes at most 3 bytes in UTF-8 (a pair, 4 for 2 units).
+    const needed = this.#length + 3 * text.length + 1;
+    if (needed > this.#bytes.length) {
+      const grown = new Uint8Array(Math.max(needed, 2 * this.#bytes.length));
+      grown.set(this.#bytes.subarray(0, this.#length));
+      this.#bytes = grown;
+    }
+    this.#length += encoder.encodeInto(text, this.#bytes.subarray(this.#length)).written;
+    this.#bytes[this.#length++] = 0x0a;
+    this.count++;
+  }
+
+  /** The lines added, in a buffer of their own size. */
+  bytes(): Uint8Array {
+    return this.#bytes.slice(0, this.#length);
+  }
+}
+
+/** Reads one stretch of the file. */
+export function runRangeTask(job: Job, task: RangeTask): RangeResult {
+  const { setup, matches, project, rawFilter } = job;
+  const fd = openSync(setup.path, "r");
+  try {
+    const guess = setup.shape === "ndjson" ? guessFirstLine : guessFirstElement;
+    const first = task.exact ? task.start : guess(fd, task.start, job.buffers);
+    // No record starts in the stretch: the next one starts where this one would stop.
+    if (first >= task.end) {
+      return {
+        id: task.id,
+        first,
+        stop: first,
+        lines: new Uint8Array(0),
+        matches: 0,
+        records: 0,
+        seen: [],
+        failed: false,
+      };
+    }
+    const presence = job.watching ? new FieldPresence(setup.where, setup.fields) : undefined;
+    presence?.markSeen(task.seen);
+    const splitter = new DumpSplitter({
+      invalidUtf8: setup.invalidUtf8,
+      rawFilter,
+      mayLeaveUnparsed: presence && (() => presence.allSeen()),
+      trustSkipped: setup.trustInput,
+      startAt: first === 0 ? undefined : { offset: first, shape: setup.shape },
+      stopAt: task.end,
+    });
+    const lines = job.lines;
+    lines.clear();
+    const reader = new PieceReader(fd, first, job.buffers);
+    let failed = false;
+    while (splitter.stoppedAt === undefined) {
+      const piece = reader.next();
+      if (piece.length === 0) splitter.end();
+      else splitter.push(piece);
+      for (let records = splitter.next(); records !== undefined; records = splitter.next()) {
+        presence?.observe(records);
+        for (const record of records) {
+          if (matches && !matches(record)) continue;
+          lines.add(stringifyJson(project ? project(record) : record));
+        }
+      }
+      try {
+        splitter.throwPending();
+      } catch (error) {
+        if (!(error instanceof DumpError)) throw error;
+        failed = true;
+        break;
+      }
+      if (piece.length === 0) break;
+    }
+    return {
+      id: task.id,
+      first,
+      stop: splitter.stoppedAt ?? reader.offset,
+      lines: lines.bytes(),
+      matches: lines.count,
+      records: splitter.recordsRead,
+      seen: presence?.seenPaths() ?? [],
+      failed,
+    };
+  } finally {
+    closeSync(fd);
+  }
+}
