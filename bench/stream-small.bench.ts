@@ -1,9 +1,20 @@
 // Filtering NDJSON of small records (about 330 bytes: non-ASCII names, some escaped quotes),
 // where the cost is per record: `filterDump` (records that cannot match left unparsed, issue
 // 32), the same reader parsing every record, the script a user would write instead (4 MiB
-// chunks, split lines, JSON.parse, test by hand) and jq, on one generated file, side by side.
+// chunks, split lines, JSON.parse, test by hand), `qaql filter` with 1 and 2 jobs against the
+// same script writing its matches, and jq, on one generated file, side by side.
 import { spawnSync } from "node:child_process";
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compilePredicate } from "../src/backends/predicate/compile-predicate.ts";
@@ -115,6 +126,38 @@ async function parseFirst(file: string, test: Case["byHand"]): Promise<number> {
   return matched;
 }
 
+/** The same script writing the lines that match to a file, as `qaql filter` writes its matches. */
+async function parseFirstWriting(file: string, test: Case["byHand"]): Promise<number> {
+  const out = openSync(`${file}.floor`, "w");
+  let rest = "";
+  let matched = 0;
+  try {
+    for await (const chunk of createReadStream(file, {
+      encoding: "utf8",
+      highWaterMark: 4 << 20,
+    })) {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop() ?? "";
+      let kept = "";
+      for (const line of lines) {
+        if (line !== "" && test(JSON.parse(line))) {
+          kept += `${line}\n`;
+          matched++;
+        }
+      }
+      writeSync(out, kept);
+    }
+    if (rest !== "" && test(JSON.parse(rest))) {
+      writeSync(out, `${rest}\n`);
+      matched++;
+    }
+  } finally {
+    closeSync(out);
+    rmSync(`${file}.floor`);
+  }
+  return matched;
+}
+
 /** qaql's reader parsing every record, then the compiled predicate: the engine before issue 32. */
 async function parseEvery(file: string, where: string): Promise<number> {
   const matches = compilePredicate(parseWhere(where), {});
@@ -143,6 +186,22 @@ async function throughFilterDump(file: string, where: string, trustInput = false
   return matched;
 }
 
+const CLI = join(import.meta.dirname, "..", "dist", "cli.js");
+
+/** The built `qaql filter` in a process of its own, as jq runs; its matches, counted from its output. */
+function throughCli(file: string, where: string, jobs: number, trustInput = false): number {
+  const out = `${file}.out`;
+  const args = [CLI, "filter", file, "--where", where, "--engine", "js", "--output", "ndjson"];
+  args.push("--jobs", String(jobs), "--out", out, ...(trustInput ? ["--trust-input"] : []));
+  const result = spawnSync(process.execPath, args, { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`qaql filter --jobs ${jobs}:\n${result.stderr}`);
+  const output = readFileSync(out);
+  rmSync(out);
+  let lines = 0;
+  for (let at = output.indexOf(10); at !== -1; at = output.indexOf(10, at + 1)) lines++;
+  return lines;
+}
+
 function throughJq(file: string, program: string): number | undefined {
   const result = spawnSync("jq", ["-c", program, file], { maxBuffer: 1 << 30, encoding: "utf8" });
   if (result.error !== undefined || result.status !== 0) return undefined;
@@ -169,6 +228,8 @@ export const streamSmallBenchmark: Benchmark = {
         `stream-small: ${(bytes / 1e6).toFixed(0)} MB of NDJSON, ${records.toLocaleString("en-US")} records of ${Math.round(bytes / records)} bytes`,
       );
       const hasJq = spawnSync("jq", ["--version"]).status === 0;
+      const hasCli = existsSync(CLI);
+      if (!hasCli) console.log("(the qaql filter rows need dist/cli.js: run npm run build)");
       const rows: string[][] = [];
       for (const c of CASES) {
         const floor = await timed(() => parseFirst(file, c.byHand));
@@ -180,6 +241,20 @@ export const streamSmallBenchmark: Benchmark = {
             "qaql filterDump, trustInput",
             await timed(() => throughFilterDump(file, c.where, true)),
           ],
+          ...(hasCli
+            ? ([
+                [
+                  "parse-first script writing its matches",
+                  await timed(() => parseFirstWriting(file, c.byHand)),
+                ],
+                ["qaql filter --jobs 1", await timed(() => throughCli(file, c.where, 1))],
+                ["qaql filter --jobs 2", await timed(() => throughCli(file, c.where, 2))],
+                [
+                  "qaql filter --jobs 2 --trust-input",
+                  await timed(() => throughCli(file, c.where, 2, true)),
+                ],
+              ] as const)
+            : []),
           ...(hasJq
             ? [["jq -c 'select(…)'", await timed(() => throughJq(file, c.jq))] as const]
             : []),
