@@ -34,11 +34,33 @@ const PER_PROJECT = { artefactsPerProject: 2000, findingsPerProject: 0 } as cons
 const SMALL_MB = [1, 4, 16, 64] as const;
 const CLI = join(import.meta.dirname, "..", "dist", "cli.js");
 
-/** The filters measured: a selective one, as a search through a dump is, and a broad one. */
+/**
+ * The filters measured: a selective one, as a search through a dump is, a string equality that
+ * keeps under 1%, and a broad one; each with jq's program, and bench/parse-first-filter.ts has
+ * each by hand.
+ */
 const FILTERS = [
-  { name: "selective", where: "type.id=FILE AND rank>=2", fields: "id,name,path,rank" },
-  { name: "broad", where: "rank>=1", fields: "id,name" },
+  {
+    name: "selective",
+    where: "type.id=FILE AND rank>=2",
+    fields: "id,name,path,rank",
+    jq: 'select(.type.id == "FILE" and .rank >= 2) | {id, name, path, rank, _links}',
+  },
+  {
+    name: "rare",
+    where: "type.id=FOLDER",
+    fields: "id,name,path",
+    jq: 'select(.type.id == "FOLDER") | {id, name, path, _links}',
+  },
+  {
+    name: "broad",
+    where: "rank>=1",
+    fields: "id,name",
+    jq: "select(.rank >= 1) | {id, name, _links}",
+  },
 ] as const;
+
+const FLOOR = join(import.meta.dirname, "parse-first-filter.ts");
 
 /** Writes the artefacts of about `mb` megabytes in `shape`; returns the size in bytes. */
 function writeArtefacts(file: string, mb: number, shape: "array" | "ndjson"): number {
@@ -87,6 +109,40 @@ function runFilter(
   return { seconds, peakRssMB: (peakKB * 1024) / 1e6, outputHash, outputBytes: output.length };
 }
 
+/** Runs `command` under GNU time, its output into `out` (by the command itself, or its stdout). */
+function runTimed(command: readonly string[], out: string, stdoutToOut: boolean): Run {
+  const started = performance.now();
+  const fd = stdoutToOut ? openSync(out, "w") : undefined;
+  const result = spawnSync("/usr/bin/time", ["-f", "%M", ...command], {
+    stdio: ["ignore", fd ?? "ignore", "pipe"],
+    encoding: "utf8",
+  });
+  if (fd !== undefined) closeSync(fd);
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`${command.join(" ")}:\n${result.stderr}`);
+  const peakKB = Number(result.stderr.trim().split("\n").at(-1));
+  const output = readFileSync(out);
+  const outputHash = createHash("sha256").update(output).digest("hex");
+  return { seconds, peakRssMB: (peakKB * 1024) / 1e6, outputHash, outputBytes: output.length };
+}
+
+/** jq over `file`: NDJSON record by record, an array read whole and its elements taken. */
+function runJq(
+  file: string,
+  shape: "array" | "ndjson",
+  filter: (typeof FILTERS)[number],
+  out: string,
+) {
+  const program = shape === "array" ? `.[] | ${filter.jq}` : filter.jq;
+  return runTimed(["jq", "-c", program, file], out, true);
+}
+
+/** The parse-first script, in a process of its own as the others. */
+function runFloor(file: string, filter: (typeof FILTERS)[number], out: string): Run {
+  const command = [process.execPath, "--experimental-strip-types", "--no-warnings", FLOOR];
+  return runTimed([...command, file, filter.name, out], out, false);
+}
+
 async function runDuckDb(): Promise<void> {
   const mb = readPositiveEnv("QAQL_DUCKDB_MB", "megabytes", DEFAULT_MB);
   printHeading(
@@ -100,12 +156,43 @@ async function runDuckDb(): Promise<void> {
   try {
     const out = join(dir, "out.ndjson");
     const rows: string[][] = [];
+    const floorRows: string[][] = [];
+    const hasJq = spawnSync("jq", ["--version"]).status === 0;
     let mismatches = 0;
-    const compare = (label: string, file: string, bytes: number, targeted: boolean) => {
+    const compare = (
+      label: string,
+      file: string,
+      bytes: number,
+      targeted: boolean,
+      shape: "array" | "ndjson" = "ndjson",
+    ) => {
       for (const filter of FILTERS) {
         const js = runFilter(file, "js", filter, out, 1);
         const js2 = runFilter(file, "js", filter, out, 2);
         const duck = runFilter(file, "duckdb", filter, out);
+        if (targeted) {
+          const floor = runFloor(file, filter, out);
+          const jq = hasJq ? runJq(file, shape, filter, out) : undefined;
+          const contestants = [
+            ["parse-first script (the floor)", floor],
+            ["qaql filter --jobs 1", js],
+            ["qaql filter --jobs 2", js2],
+            ["qaql filter --engine duckdb", duck],
+            ...(jq ? [["jq -c 'select(…) | {…}'", jq] as const] : []),
+          ] as const;
+          for (const [name, run] of contestants) {
+            floorRows.push([
+              label,
+              filter.name,
+              name,
+              `${run.seconds.toFixed(2)} s`,
+              (bytes / 1e6 / run.seconds).toFixed(0),
+              `${run.peakRssMB.toFixed(0)} MB`,
+              formatRatio(floor.seconds / run.seconds),
+              run.outputHash === js.outputHash ? "yes" : "NO",
+            ]);
+          }
+        }
         const sameAs = (run: Run) =>
           run.outputHash === js.outputHash && run.outputBytes === js.outputBytes;
         const same = sameAs(duck) && sameAs(js2);
@@ -133,7 +220,7 @@ async function runDuckDb(): Promise<void> {
       const bytes = writeArtefacts(file, mb, shape);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(`generated ${(bytes / 1e6).toFixed(0)} MB of ${shape} in ${seconds} s`);
-      compare(`${shape} ${(bytes / 1e6).toFixed(0)} MB`, file, bytes, true);
+      compare(`${shape} ${(bytes / 1e6).toFixed(0)} MB`, file, bytes, true, shape);
       rmSync(file);
     }
     for (const small of SMALL_MB) {
@@ -156,6 +243,21 @@ async function runDuckDb(): Promise<void> {
           { header: target, align: "left" },
         ],
         rows,
+      ),
+    );
+    console.log(
+      formatTable(
+        [
+          { header: "input", align: "left" },
+          { header: "filter", align: "left" },
+          { header: "command", align: "left" },
+          { header: "time" },
+          { header: "MB/s" },
+          { header: "peak RSS" },
+          { header: "speed vs floor" },
+          { header: "bytes as qaql's" },
+        ],
+        floorRows,
       ),
     );
     for (const filter of FILTERS) {

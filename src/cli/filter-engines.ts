@@ -54,12 +54,13 @@ export interface JobsTuning {
 }
 
 /**
- * A file smaller than `minBytes` is read by one job, as worker threads take some 50 ms to start;
+ * A file smaller than `minBytes` is read by one job: the threads and the read of the head cost some
+ * 0.1 s, which a file gains back from about 70 MB on (`npm run bench -- duckdb`);
  * a stretch is an eighth of a job's share, at most `maxStretchBytes`, so that the jobs end
  * together and the matches held for writing in order stay a few stretches' worth.
  */
 export const JOBS_TUNING: JobsTuning = {
-  minBytes: 32 * 1024 * 1024,
+  minBytes: 64 * 1024 * 1024,
   maxStretchBytes: 4 << 20,
   headBytes: HEAD_BYTES,
 };
@@ -75,8 +76,6 @@ export interface EnginePlan {
   readonly invalidUtf8: InvalidUtf8Mode;
   /** `--trust-input`: records that cannot match are skipped unchecked. */
   readonly trustInput: boolean;
-  /** `--schema` as given, which each job of `--jobs` loads again. */
-  readonly schemaOption: string | undefined;
   /** `--jobs`: the worker threads that read a large array or NDJSON file at once. */
   readonly jobs: number;
 }
@@ -255,7 +254,10 @@ async function jsEngine(
   if (plan.jobs < 2 || path === undefined || size === undefined || size < tuning.minBytes) {
     return sequential();
   }
-  const { shape, records } = await readHead(path, plan.resource, 0, tuning.headBytes);
+  // The head's records serve only to watch the fields a schema does not give.
+  const headBytes =
+    plan.schema === undefined ? tuning.headBytes : Math.min(tuning.headBytes, 1 << 18);
+  const { shape, records } = await readHead(path, plan.resource, 0, headBytes);
   if (shape !== "array" && shape !== "ndjson") return sequential();
   const firstRecords = async (count: number) =>
     (await readHead(path, plan.resource, count)).records;

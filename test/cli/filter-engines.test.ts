@@ -235,7 +235,6 @@ describe("qaql filter --engine duckdb", () => {
         resource: undefined,
         invalidUtf8: "error" as const,
         trustInput: false,
-        schemaOption: "artefact",
         jobs,
       };
       const open = () => openInput(file, Readable.from([]));

@@ -40,7 +40,6 @@ interface FilterPlan {
   readonly format: OutputFormat;
   readonly invalidUtf8: InvalidUtf8Mode;
   readonly trustInput: boolean;
-  readonly schemaOption: string | undefined;
   readonly jobs: number;
   readonly engine: EngineChoice;
 }
@@ -78,8 +77,7 @@ async function plan(invocation: Invocation): Promise<FilterPlan> {
     );
   }
   const jobs = readJobs(invocation);
-  const schemaOption = stringOption(invocation, "schema");
-  const schema = await loadSchema(schemaOption);
+  const schema = await loadSchema(stringOption(invocation, "schema"));
   const parameters = new URLSearchParams();
   for (const name of ["where", "fields", "page", "size"]) {
     const value = stringOption(invocation, name);
@@ -99,7 +97,6 @@ async function plan(invocation: Invocation): Promise<FilterPlan> {
     format,
     invalidUtf8: readInvalidUtf8(invocation, "filter"),
     trustInput: invocation.values["trust-input"] === true,
-    schemaOption,
     jobs,
     engine,
   };
@@ -333,7 +330,7 @@ Options:
                    a tenth or less of (NDJSON only when --jobs is 2 or more), else js. The
                    output is the same either way
 ${invalidUtf8Help(19)}
-  --jobs N         worker threads reading a JSON array or NDJSON FILE of 32 MiB or more at
+  --jobs N         worker threads reading a JSON array or NDJSON FILE of 64 MiB or more at
                    once, each a stretch of it (default: the machine's cores); the output is
                    the same whatever N
   --trust-input    the dump is well-formed: a record whose bytes show it cannot match is

@@ -1,10 +1,9 @@
 // A job of `qaql filter --jobs N`, in a worker thread: reads the stretches it is sent.
 import { parentPort, workerData } from "node:worker_threads";
-import { loadSchema } from "../inputs.ts";
 import { type JobSetup, prepareJob, type RangeTask, runRangeTask } from "./range-task.ts";
 
 const setup = workerData as JobSetup;
-const job = prepareJob(setup, await loadSchema(setup.schemaOption));
+const job = prepareJob(setup);
 const port = parentPort;
 port?.on("message", (task: RangeTask) => {
   const result = runRangeTask(job, task);

@@ -4,7 +4,7 @@
 // again from there. A stretch holding an error hands over to the one-job reader, which reports
 // the error exactly where it is, past the matches already written (grammar/language.md 10.6).
 import { Worker } from "node:worker_threads";
-import { compileFields } from "../../api/compile-fields.ts";
+import { compileProjection } from "../../backends/projection/compile-projection.ts";
 import { FieldPresence, SUGGESTION_SAMPLE, type UnseenField } from "../../dump/field-presence.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import type { EnginePlan, MatchSource, RecordSource, RenderedBatch } from "../filter-engines.ts";
@@ -147,7 +147,7 @@ export function parallelMatches(
     path: input.path,
     where,
     fields,
-    schemaOption: plan.schemaOption,
+    schema,
     timeZone: plan.timeZone,
     invalidUtf8: plan.invalidUtf8,
     trustInput: plan.trustInput,
@@ -157,7 +157,7 @@ export function parallelMatches(
   /** The one-job reader from the top, past the `delivered` matches already written. */
   async function* readSequentially(delivered: number): AsyncGenerator<RenderedBatch> {
     fallback = await input.sequential();
-    const project = fields && compileFields(fields);
+    const project = fields && compileProjection(fields);
     let skip = delivered;
     for await (const batch of fallback.batches()) {
       const kept = skip >= batch.length ? [] : batch.slice(skip);
@@ -172,7 +172,7 @@ export function parallelMatches(
     const { jobs, stretchBytes } = options;
     const count = Math.max(1, Math.ceil(input.size / stretchBytes));
     const bound = (i: number) => Math.min(i * stretchBytes, input.size);
-    const job = prepareJob(setup, schema);
+    const job = prepareJob(setup);
     // This thread reads stretches too, so `jobs` threads in all.
     const pool = new JobPool(setup, Math.min(jobs, count) - 1);
     // Stretches read ahead of the one written: enough to keep every thread busy, few enough

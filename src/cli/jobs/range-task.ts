@@ -4,11 +4,13 @@
 // at a guess (the first line, or the first "{" after "},"); `parallel-matches.ts` accepts its
 // records only where the stretch before it stopped at that very byte (grammar/language.md 10.6).
 import { closeSync, openSync, readSync } from "node:fs";
-import { compileFields } from "../../api/compile-fields.ts";
 import type { FieldsNode } from "../../ast/fields.ts";
 import type { WhereExpression } from "../../ast/where.ts";
 import { compilePredicate, type Predicate } from "../../backends/predicate/compile-predicate.ts";
-import type { Projection } from "../../backends/projection/compile-projection.ts";
+import {
+  compileProjection,
+  type Projection,
+} from "../../backends/projection/compile-projection.ts";
 import { compileRawFilter, type RawFilter } from "../../backends/raw/raw-filter.ts";
 import { DumpSplitter } from "../../dump/dump-reader.ts";
 import { FieldPresence } from "../../dump/field-presence.ts";
@@ -16,15 +18,15 @@ import { isJsonSpace } from "../../dump/json-validator.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { DumpError } from "../../errors/dump-error.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
-import type { Schema } from "../../schema/schema.ts";
+import { readSchema, type Schema } from "../../schema/schema.ts";
 
 /** What every job of a run is given once: the file and the command's plan. */
 export interface JobSetup {
   readonly path: string;
   readonly where: WhereExpression | undefined;
   readonly fields: FieldsNode | undefined;
-  /** `--schema` as given, which a job loads again (a schema holds functions). */
-  readonly schemaOption: string | undefined;
+  /** The schema, in the JSON form `readSchema` checks (a thread gets a copy, no longer frozen). */
+  readonly schema: Schema | undefined;
   readonly timeZone: string | undefined;
   readonly invalidUtf8: InvalidUtf8Mode;
   readonly trustInput: boolean;
@@ -77,13 +79,14 @@ export interface Job {
   readonly lines: LineBuffer;
 }
 
-/** Compiles a job's plan once, for all its stretches; `schema` is `--schema` loaded. */
-export function prepareJob(setup: JobSetup, schema: Schema | undefined): Job {
+/** Compiles a job's plan once, for all its stretches. */
+export function prepareJob(setup: JobSetup): Job {
   const { where, fields, timeZone } = setup;
+  const schema = setup.schema && readSchema(setup.schema);
   return {
     setup,
     matches: where && compilePredicate(where, { schema, timeZone }),
-    project: fields && compileFields(fields),
+    project: fields && compileProjection(fields),
     rawFilter: where && compileRawFilter(where, schema),
     watching: schema === undefined && (where !== undefined || fields !== undefined),
     buffers: [new Uint8Array(PIECE_BYTES), new Uint8Array(PIECE_BYTES)],

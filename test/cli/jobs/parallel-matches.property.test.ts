@@ -109,9 +109,9 @@ const dumpArbitrary = (schema: Schema | undefined) =>
     });
 
 describe("qaql filter --jobs", () => {
-  for (const [name, schema, schemaOption] of [
-    ["without a schema", undefined, undefined],
-    ["with the artefact schema", schemas.artefact, "artefact"],
+  for (const [name, schema] of [
+    ["without a schema", undefined],
+    ["with the artefact schema", schemas.artefact],
   ] as const) {
     it(`writes what one job writes, ${name}`, async () => {
       let matchedSome = 0;
@@ -128,7 +128,6 @@ describe("qaql filter --jobs", () => {
             resource: undefined,
             invalidUtf8: "error",
             trustInput: false,
-            schemaOption,
             jobs: 1,
           };
           const size = drawn.bytes.length;
