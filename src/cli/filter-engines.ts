@@ -261,12 +261,12 @@ async function jsEngine(
   if (shape !== "array" && shape !== "ndjson") return sequential();
   const firstRecords = async (count: number) =>
     (await readHead(path, plan.resource, count)).records;
-  const input = { path, size, shape, head: records, firstRecords, sequential };
+  const input = { path, size, shape, firstRecords, sequential };
   const stretchBytes = Math.max(
     1,
     Math.min(tuning.maxStretchBytes, Math.ceil(size / (plan.jobs * 8))),
   );
-  return parallelMatches(input, plan, { jobs: plan.jobs, stretchBytes });
+  return parallelMatches(input, records, plan, { jobs: plan.jobs, stretchBytes });
 }
 
 function jsMatches(input: Input, plan: EnginePlan): RecordSource {

@@ -23,12 +23,11 @@ export interface JobsOptions {
   readonly stretchBytes: number;
 }
 
-/** What a parallel run reads: the file, its size and shape, and the records of its head. */
+/** What a parallel run reads: the file, its size and shape. */
 export interface ParallelInput {
   readonly path: string;
   readonly size: number;
   readonly shape: "array" | "ndjson";
-  readonly head: readonly unknown[];
   /** The first `count` records of the file, for the suggestions of fields no record held. */
   readonly firstRecords: (count: number) => Promise<readonly unknown[]>;
   /** The one-job reader of the whole file, for a stretch that holds an error. */
@@ -130,16 +129,21 @@ class JobPool {
  */
 const YOUNG_GENERATION_MB = 16;
 
-/** The matches of a dump file read by `jobs` worker threads, as output text. */
+/**
+ * The matches of a dump file read by `jobs` threads, as output text; `head` holds the first
+ * records of the file, watched for the fields they hold, and not kept.
+ */
 export function parallelMatches(
   input: ParallelInput,
+  head: readonly unknown[],
   plan: EnginePlan,
   options: JobsOptions,
 ): MatchSource {
   const { where, fields, schema } = plan;
   const watching = schema === undefined && (where !== undefined || fields !== undefined);
   const presence = watching ? new FieldPresence(where, fields) : undefined;
-  presence?.observe(input.head);
+  presence?.observe(head);
+  const headCount = head.length;
   let recordsRead = 0;
   let bytesRead = 0;
   let fallback: RecordSource | undefined;
@@ -228,8 +232,8 @@ export function parallelMatches(
     } finally {
       await pool.close();
     }
-    if (presence !== undefined && !presence.allSeen() && input.head.length < SUGGESTION_SAMPLE) {
-      presence.learnFrom((await input.firstRecords(SUGGESTION_SAMPLE)).slice(input.head.length));
+    if (presence !== undefined && !presence.allSeen() && headCount < SUGGESTION_SAMPLE) {
+      presence.learnFrom((await input.firstRecords(SUGGESTION_SAMPLE)).slice(headCount));
     }
   }
 
