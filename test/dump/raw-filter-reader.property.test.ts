@@ -1,16 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { recordArbitrary, whereArbitrary } from "../../src/arbitraries/index.ts";
-import type { WhereExpression } from "../../src/ast/where.ts";
 import { compilePredicate } from "../../src/backends/predicate/compile-predicate.ts";
 import { compileRawFilter } from "../../src/backends/raw/raw-filter.ts";
 import type { DumpSplitterOptions } from "../../src/dump/dump-reader.ts";
 import { filterDump } from "../../src/dump/index.ts";
 import { schemas } from "../../src/index.ts";
 import type { Schema } from "../../src/schema/schema.ts";
-import { validateWhere } from "../../src/schema/validate-where.ts";
-import { spellJson } from "../support/json-spelling.ts";
-import { JSON_DATES, matchingFilter } from "../support/matching-filter.ts";
+import { generatedDumpArbitrary } from "../support/generated-dump.ts";
 import { readDump } from "../support/read-dump.ts";
 
 // Leaving records unparsed changes nothing a reader of the dump sees (issue 32 §1, §4): on
@@ -63,36 +59,14 @@ async function read(
 
 const dumpArbitrary = (schema: Schema | undefined) =>
   fc
-    .record({
-      records: fc.array(recordArbitrary(schema, { dates: JSON_DATES, strict: false }), {
-        minLength: 1,
-        maxLength: 30,
-      }),
-      other: whereArbitrary(schema),
-      choices: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
-      from: fc.nat(),
-      seeds: fc.array(fc.integer(), { minLength: 30, maxLength: 30 }),
-      array: fc.boolean(),
-      damage: fc.option(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { freq: 3 }),
-      cuts: fc.array(fc.nat(), { maxLength: 8 }),
-    })
-    .map((drawn) => {
-      const target = drawn.records[drawn.from % drawn.records.length] as Record<string, unknown>;
-      const built = matchingFilter(target, drawn.other, drawn.choices);
-      const valid = built !== undefined && (!schema || validateWhere(built, schema).length === 0);
-      const where: WhereExpression = valid ? built : drawn.other;
-      const texts = drawn.records.map((record, i) =>
-        spellJson(record, drawn.seeds[i] ?? 0, !drawn.array),
-      );
-      const text = drawn.array ? `[\n${texts.join(",\n")}\n]` : texts.join("\n");
-      const bytes = encoder.encode(text);
-      if (drawn.damage) {
-        const [at, byte] = drawn.damage;
-        bytes[at % bytes.length] = byte;
-      }
-      const cuts = [...drawn.cuts].map((cut) => cut % (bytes.length + 1)).sort((a, b) => a - b);
-      return { where, bytes, cuts, damaged: drawn.damage !== null };
-    });
+    .tuple(
+      generatedDumpArbitrary(schema, { maxRecords: 30, damageFreq: 3 }),
+      fc.array(fc.nat(), { maxLength: 8 }),
+    )
+    .map(([dump, cuts]) => ({
+      ...dump,
+      cuts: cuts.map((cut) => cut % (dump.bytes.length + 1)).sort((x, y) => x - y),
+    }));
 
 describe("the dump reader with a raw filter", () => {
   for (const [name, schema] of [

@@ -4,20 +4,13 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  fieldsArbitrary,
-  recordArbitrary,
-  whereArbitrary,
-} from "../../../src/arbitraries/index.ts";
-import type { WhereExpression } from "../../../src/ast/where.ts";
+import { fieldsArbitrary } from "../../../src/arbitraries/index.ts";
 import { compileProjection } from "../../../src/backends/projection/compile-projection.ts";
 import { type EnginePlan, openMatches } from "../../../src/cli/filter-engines.ts";
 import { openInput } from "../../../src/cli/inputs.ts";
 import { schemas } from "../../../src/index.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
-import { validateWhere } from "../../../src/schema/validate-where.ts";
-import { spellJson } from "../../support/json-spelling.ts";
-import { JSON_DATES, matchingFilter } from "../../support/matching-filter.ts";
+import { generatedDumpArbitrary } from "../../support/generated-dump.ts";
 
 // `--jobs N` changes nothing a reader of the output sees (issue 32 §2, §4): on generated records
 // spelt every way JSON allows, as NDJSON or an array, cut into stretches of a few bytes to a few
@@ -27,7 +20,6 @@ import { JSON_DATES, matchingFilter } from "../../support/matching-filter.ts";
 const scratch = mkdtempSync(join(tmpdir(), "qaql-jobs-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let written = 0;
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 interface Outcome {
@@ -68,45 +60,18 @@ async function run(
   return { lines, recordsRead, unseen: error === undefined ? source.unseenFields() : [], error };
 }
 
+// A pretty array spreads a record over lines, nested objects after "},": wrong guesses.
 const dumpArbitrary = (schema: Schema | undefined) =>
   fc
     .record({
-      records: fc.array(recordArbitrary(schema, { dates: JSON_DATES, strict: false }), {
-        minLength: 1,
-        maxLength: 40,
-      }),
-      other: whereArbitrary(schema),
+      dump: generatedDumpArbitrary(schema, { maxRecords: 40, damageFreq: 2, pretty: true }),
       fields: fc.option(fieldsArbitrary(schema), { freq: 2 }),
-      choices: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
-      from: fc.nat(),
-      seeds: fc.array(fc.integer(), { minLength: 40, maxLength: 40 }),
-      array: fc.boolean(),
-      pretty: fc.boolean(),
-      damage: fc.option(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { freq: 2 }),
       jobs: fc.integer({ min: 2, max: 4 }),
       stretchBytes: fc.integer({ min: 1, max: 400 }),
       // The head tells the shape; an error in it is left to one job, so it is kept short.
       headBytes: fc.integer({ min: 1, max: 300 }),
     })
-    .map((drawn) => {
-      const target = drawn.records[drawn.from % drawn.records.length] as Record<string, unknown>;
-      const built = matchingFilter(target, drawn.other, drawn.choices);
-      const valid = built !== undefined && (!schema || validateWhere(built, schema).length === 0);
-      const where: WhereExpression = valid ? built : drawn.other;
-      // A pretty array spreads a record over lines, nested objects after "},": wrong guesses.
-      const texts = drawn.records.map((record, i) =>
-        drawn.array && drawn.pretty
-          ? JSON.stringify(record, null, 1)
-          : spellJson(record, drawn.seeds[i] ?? 0, !drawn.array),
-      );
-      const text = drawn.array ? `[\n${texts.join(",\n")}\n]` : texts.join("\n");
-      const bytes = encoder.encode(text);
-      if (drawn.damage) {
-        const [at, byte] = drawn.damage;
-        bytes[at % bytes.length] = byte;
-      }
-      return { ...drawn, where, fields: drawn.fields ?? undefined, bytes };
-    });
+    .map(({ dump, fields, ...drawn }) => ({ ...dump, ...drawn, fields: fields ?? undefined }));
 
 describe("qaql filter --jobs", () => {
   for (const [name, schema] of [
