@@ -488,7 +488,8 @@ export class DumpSplitter {
     const c = this.#skipSpace();
     if (c === NONE) return false;
     const i = this.#scanIndex;
-    if (this.#bytesStart + i >= this.#stopAt) {
+    // An empty array's "]" is no record: the reader goes on to the end of the input.
+    if (this.#bytesStart + i >= this.#stopAt && !(c === 0x5d && state === "arrayFirst")) {
       this.#stoppedAt = this.#bytesStart + i;
       return this.#wait(i);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DumpShape, ReadSummary } from "../../src/dump/dump-reader.ts";
+import { type DumpShape, DumpSplitter, type ReadSummary } from "../../src/dump/dump-reader.ts";
 import { NDJSON_FIRST_LINE_CAP } from "../../src/dump/ndjson-probe.ts";
 import { DumpError, type DumpErrorCode } from "../../src/errors/dump-error.ts";
 import { readDump } from "../support/read-dump.ts";
@@ -577,5 +577,57 @@ describe("readDump: batches", () => {
     const records: unknown[] = [];
     for await (const batch of readDump(mixed())) records.push(...batch.records);
     expect(records).toEqual([{ a: "é" }, { b: 2 }]);
+  });
+});
+
+describe("DumpSplitter: a stretch of the input (qaql filter --jobs)", () => {
+  const encoder = new TextEncoder();
+  /** Reads `text` from `startAt` (when given) to the first record at or past `stopAt`. */
+  function stretch(
+    text: string,
+    stopAt: number,
+    startAt?: { offset: number; shape: "array" | "ndjson" },
+  ) {
+    const bytes = encoder.encode(text);
+    const splitter = new DumpSplitter({ stopAt, startAt });
+    splitter.push(bytes.subarray(startAt?.offset ?? 0));
+    splitter.end();
+    const records: unknown[] = [];
+    for (let batch = splitter.next(); batch !== undefined; batch = splitter.next()) {
+      records.push(...batch);
+    }
+    splitter.throwPending();
+    return { records, stoppedAt: splitter.stoppedAt };
+  }
+
+  it("stops before the first record that starts at or past its end", () => {
+    const ndjson = '{"a":1}\n{"a":2}\n{"a":3}\n';
+    expect(stretch(ndjson, 9)).toEqual({ records: [{ a: 1 }, { a: 2 }], stoppedAt: 16 });
+    expect(stretch(ndjson, 8)).toEqual({ records: [{ a: 1 }], stoppedAt: 8 });
+    expect(stretch(ndjson, 100, { offset: 8, shape: "ndjson" })).toEqual({
+      records: [{ a: 2 }, { a: 3 }],
+      stoppedAt: ndjson.length,
+    });
+    const array = '[{"a":1},\n {"a":[{"b":2},{"b":3}]},\n{"a":4}]';
+    expect(stretch(array, 2)).toEqual({ records: [{ a: 1 }], stoppedAt: 11 });
+    expect(stretch(array, 12, { offset: 11, shape: "array" })).toEqual({
+      records: [{ a: [{ b: 2 }, { b: 3 }] }],
+      stoppedAt: 36,
+    });
+    expect(stretch(array, 37, { offset: 36, shape: "array" })).toEqual({
+      records: [{ a: 4 }],
+      stoppedAt: array.length,
+    });
+  });
+
+  it("reads an empty array to its end, however far its ']' lies", () => {
+    expect(stretch(`[${" ".repeat(100)}]\n`, 10)).toEqual({ records: [], stoppedAt: 103 });
+  });
+
+  it("reports an error of its own bytes at their input offset, lines counted from its start", () => {
+    const ndjson = '{"a":1}\n{"a":}\n';
+    expect(() => stretch(ndjson, 100, { offset: 8, shape: "ndjson" })).toThrow(
+      expect.objectContaining({ code: "MALFORMED_JSON", offset: 13, line: 1, column: 6 }),
+    );
   });
 });
