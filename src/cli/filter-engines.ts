@@ -96,6 +96,8 @@ export interface RenderedBatch {
 export interface MatchSource {
   readonly engine: "js" | "duckdb";
   batches(): AsyncIterable<readonly DumpRecord[] | RenderedBatch>;
+  /** Takes back the memory of a rendered batch once written: nothing may read it after. */
+  release?(batch: RenderedBatch): void;
   /** The member of a top-level object the records come from, once known. */
   readonly resource: string | undefined;
   /** Records and bytes read so far; undefined while DuckDB reads, which does not say. */

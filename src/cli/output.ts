@@ -6,7 +6,10 @@ import { CliError, describeSystemError } from "./failure.ts";
 
 /** Where a command writes its results: stdout, or a file that appears only once complete. */
 export interface Output {
-  /** Writes text (or its UTF-8 bytes), waiting while the destination is full (backpressure). */
+  /**
+   * Writes text, waiting while the destination is full (backpressure); or UTF-8 bytes, waiting
+   * until they are written, so that their memory may be used again.
+   */
   write(text: string | Uint8Array): Promise<void>;
   /** Finishes: a file is renamed into place. */
   commit(): Promise<void>;
@@ -39,7 +42,18 @@ function streamOutput(
     async write(text) {
       check();
       if (closed) return;
-      if (!stream.write(text)) {
+      let written: Promise<void> | undefined;
+      let full: boolean;
+      if (typeof text === "string") full = !stream.write(text);
+      else {
+        // Called once the bytes are written, or the stream failed or was destroyed.
+        let done = () => {};
+        written = new Promise<void>((resolve) => {
+          done = resolve;
+        });
+        full = !stream.write(text, () => done());
+      }
+      if (full) {
         await new Promise<void>((resolve) => {
           const done = () => {
             stream.off("drain", done);
@@ -52,6 +66,7 @@ function streamOutput(
           stream.on("close", done);
         });
       }
+      await written;
       check();
     },
     async commit() {

@@ -247,6 +247,7 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
           const texts = textDecoder.decode(batch.lines).split("\n").slice(from, to);
           await writer.writeBatch(texts, resource);
         }
+        matches.release?.(batch);
       } else {
         window.addAll(batch);
         const texts = window

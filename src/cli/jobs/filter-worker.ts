@@ -5,7 +5,11 @@ import { type JobSetup, prepareJob, type RangeTask, runRangeTask } from "./range
 const setup = workerData as JobSetup;
 const job = prepareJob(setup);
 const port = parentPort;
-port?.on("message", (task: RangeTask) => {
-  const result = runRangeTask(job, task);
+/** A stretch to read, or the memory of lines written, to reuse. */
+export type JobMessage = RangeTask | { readonly recycle: ArrayBuffer };
+
+port?.on("message", (message: JobMessage) => {
+  if ("recycle" in message) return job.lines.recycle(message.recycle);
+  const result = runRangeTask(job, message);
   port.postMessage(result, [result.lines.buffer as ArrayBuffer]);
 });

@@ -9,6 +9,7 @@ import { FieldPresence, SUGGESTION_SAMPLE, type UnseenField } from "../../dump/f
 import { stringifyJson } from "../../json/stringify-json.ts";
 import type { EnginePlan, MatchSource, RecordSource, RenderedBatch } from "../filter-engines.ts";
 import {
+  type Job,
   type JobSetup,
   LineBuffer,
   prepareJob,
@@ -45,6 +46,9 @@ interface Pending {
   readonly reject: (error: unknown) => void;
 }
 
+/** The worker whose LineBuffer a result's lines come from; none: this thread's. */
+const owners = new WeakMap<RangeResult, Worker>();
+
 /** Stretches a worker is sent before it answers the first: it need not wait for this thread. */
 const WORKER_DEPTH = 2;
 
@@ -67,6 +71,7 @@ class JobPool {
       });
       const sent: Pending[] = [];
       worker.on("message", (result: RangeResult) => {
+        owners.set(result, worker);
         sent.shift()?.resolve(result);
         this.#dispatch();
       });
@@ -91,6 +96,17 @@ class JobPool {
     // Awaited in order, later: a failure before then is not an unhandled rejection.
     promise.catch(() => {});
     return promise;
+  }
+
+  /** Gives the memory of a result's lines, written, back to the worker whose they are. */
+  recycle(result: RangeResult): boolean {
+    const worker = owners.get(result);
+    if (worker === undefined) return false;
+    if (!this.#closed) {
+      const memory = result.lines.buffer as ArrayBuffer;
+      worker.postMessage({ recycle: memory }, [memory]);
+    }
+    return true;
   }
 
   /** Takes the first stretch no worker has been sent, for this thread to read. */
@@ -147,6 +163,8 @@ export function parallelMatches(
   let recordsRead = 0;
   let bytesRead = 0;
   let fallback: RecordSource | undefined;
+  let pool: JobPool | undefined;
+  let job: Job | undefined;
   const setup: JobSetup = {
     path: input.path,
     where,
@@ -168,7 +186,7 @@ export function parallelMatches(
       skip = Math.max(skip - batch.length, 0);
       const lines = new LineBuffer();
       for (const record of kept) lines.add(stringifyJson(project ? project(record) : record));
-      yield { matches: lines.count, lines: lines.bytes() };
+      yield lines.take();
     }
   }
 
@@ -176,9 +194,11 @@ export function parallelMatches(
     const { jobs, stretchBytes } = options;
     const count = Math.max(1, Math.ceil(input.size / stretchBytes));
     const bound = (i: number) => Math.min(i * stretchBytes, input.size);
-    const job = prepareJob(setup);
+    const ownJob = prepareJob(setup);
+    job = ownJob;
     // This thread reads stretches too, so `jobs` threads in all.
-    const pool = new JobPool(setup, Math.min(jobs, count) - 1);
+    const workers = new JobPool(setup, Math.min(jobs, count) - 1);
+    pool = workers;
     // Stretches read ahead of the one written: enough to keep every thread busy, few enough
     // that their matches held in memory stay a few stretches' worth.
     const ahead = 2 * jobs + WORKER_DEPTH;
@@ -193,7 +213,7 @@ export function parallelMatches(
           const seen = presence?.seenPaths() ?? [];
           const task = { id: dispatched, start: bound(dispatched), end: bound(dispatched + 1) };
           const at = dispatched;
-          results[at] = pool.run({ ...task, exact: at === 0, seen });
+          results[at] = workers.run({ ...task, exact: at === 0, seen });
           const settle = () => {
             settled[at] = true;
           };
@@ -201,8 +221,8 @@ export function parallelMatches(
         }
         // While the next stretch to write is read elsewhere, this thread reads the first
         // waiting one, then lets the workers' answers in.
-        for (let stolen = pool.steal(); stolen !== undefined; stolen = pool.steal()) {
-          stolen.resolve(runRangeTask(job, stolen.task));
+        for (let stolen = workers.steal(); stolen !== undefined; stolen = workers.steal()) {
+          stolen.resolve(runRangeTask(ownJob, stolen.task));
           await new Promise((resolve) => setImmediate(resolve));
           if (settled[i]) break;
         }
@@ -210,7 +230,7 @@ export function parallelMatches(
         results[i] = undefined;
         if (result.first !== expected) {
           const seen = presence?.seenPaths() ?? [];
-          result = runRangeTask(job, {
+          result = runRangeTask(ownJob, {
             id: i,
             start: expected,
             end: bound(i + 1),
@@ -230,7 +250,7 @@ export function parallelMatches(
         yield result;
       }
     } finally {
-      await pool.close();
+      await workers.close();
     }
     if (presence !== undefined && !presence.allSeen() && headCount < SUGGESTION_SAMPLE) {
       presence.learnFrom((await input.firstRecords(SUGGESTION_SAMPLE)).slice(headCount));
@@ -240,6 +260,10 @@ export function parallelMatches(
   return {
     engine: "js",
     batches,
+    release(batch) {
+      const result = batch as RangeResult;
+      if (!pool?.recycle(result)) job?.lines.recycle(result.lines.buffer as ArrayBuffer);
+    },
     resource: undefined,
     get recordsRead() {
       return fallback ? fallback.recordsRead : recordsRead;
