@@ -227,7 +227,7 @@ export async function openMatches(
   const where = plan.where as WhereExpression;
   const matches = compileWhere(where, { schema: plan.schema, timeZone: plan.timeZone });
   if (choice === "auto" && !selective(fit.head, matches)) return js();
-  // An array's threads beat DuckDB's (bench/duckdb.bench.ts: 3.6 s against 5.9 s on 1.1 GB).
+  // An array's threads beat DuckDB's (bench/duckdb.bench.ts: 3.2 s against 5.4 s on 1.1 GB).
   if (choice === "auto" && fit.format === "array" && plan.jobs > 1) return js();
   const run = { duckdb: duckdb as DuckDbApi, path: path as string, format: fit.format, matches };
   return duckDbSource(run, plan, openInput);
