@@ -120,8 +120,8 @@ export interface DumpHead {
 }
 
 /**
- * Reads up to HEAD_BYTES of a dump file, or further until it holds `minRecords`: its shape, and
- * its first records for `auto`'s sample.
+ * Reads up to `headBytes` of a dump file (HEAD_BYTES unless given), or further until it holds
+ * `minRecords`: its shape, and its first records, for `auto`'s sample and `--jobs`.
  */
 export async function readHead(
   path: string,
