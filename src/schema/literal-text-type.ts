@@ -234,6 +234,11 @@ export type NearestName<Typed extends string, Names extends string> = [
   ? OnlyOne<Started<Typed, Names>>
   : Nearest<Typed, Names, 0, MostEdits<Typed>>;
 
+/** `Typed` itself when it is one of `Names`, else the name it most likely stands for: a suggestion's segment. */
+export type UsableName<Typed extends string, Names extends string> = Typed extends Names
+  ? Typed
+  : NearestName<Typed, Names>;
+
 /** `: did you mean X?` for a suggestion, or "" for none. */
 export type DidYouMean<Suggestion> = [Suggestion] extends [never]
   ? ""

@@ -8,10 +8,10 @@ import type {
   IsReadableText,
   KnownShapeOfOption,
   MAX_TYPED_FIELDS_LENGTH,
-  NearestName,
   NotOpened,
   OpenParen,
   SyntaxProblem,
+  UsableName,
   Ws,
 } from "./literal-text-type.ts";
 
@@ -222,7 +222,7 @@ type SuggestItem<
       ? SuggestItem<"any", Rest, Selects, `${Out}${Segment}.`>
       : Segment extends "_links"
         ? SuggestItem<"any", Rest, Selects, `${Out}${Segment}.`>
-        : Usable<Segment, LeadingOn<Scope>> extends infer Name extends string
+        : UsableName<Segment, LeadingOn<Scope>> extends infer Name extends string
           ? [Name] extends [never]
             ? never
             : SuggestItem<ScopeBelow<Scope[Name & keyof Scope]>, Rest, Selects, `${Out}${Name}.`>
@@ -231,7 +231,7 @@ type SuggestItem<
       ? `${Out}${Path}`
       : Path extends "_links"
         ? `${Out}${Path}`
-        : Usable<
+        : UsableName<
               Path,
               Selects extends true ? LeadingOn<Scope> : keyof Scope & string
             > extends infer Name extends string
@@ -239,10 +239,6 @@ type SuggestItem<
             ? never
             : `${Out}${Name}`
           : never;
-
-type Usable<Typed extends string, Names extends string> = Typed extends Names
-  ? Typed
-  : NearestName<Typed, Names>;
 
 /** The runtime's first problem of one item in `Scope` (validate-fields.ts), or never. */
 type ItemProblem<

@@ -10,10 +10,10 @@ import type {
   IsReadableText,
   KnownShapeOfOption,
   MAX_TYPED_WHERE_LENGTH,
-  NearestName,
   NotOpened,
   OpenParen,
   SyntaxProblem,
+  UsableName,
   Ws,
 } from "./literal-text-type.ts";
 
@@ -706,10 +706,6 @@ type LeadsOn<Scope> = {
       ? never
       : K;
 }[keyof Scope & string];
-
-type UsableName<Typed extends string, Names extends string> = Typed extends Names
-  ? Typed
-  : NearestName<Typed, Names>;
 
 /** suggestPath (schema.ts): each segment replaced by the nearest usable name at its place. */
 type SuggestPath<

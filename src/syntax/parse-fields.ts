@@ -52,7 +52,7 @@ export function parseFields<
 export const assertValidFields: (ast: FieldsNode, schema: Schema, text?: string) => void =
   fieldsLanguage.assertValid;
 
-/** `parseFields` with its options read already, for the front doors (`readWhereInput`). */
+/** `parseFields` with its options read already, for the front doors (`readFieldsInput`). */
 export const parseFieldsChecked: Language<FieldsNode>["parseChecked"] = fieldsLanguage.parseChecked;
 
 /** Like `parseFields`, but returns the error instead of throwing it. */

@@ -117,4 +117,35 @@ describe("qaql filter --jobs", () => {
       expect(failed).toBeGreaterThan(4);
     }, 120_000);
   }
+
+  it("leaves stdin and a dump object to one job, which yields records, not rendered lines", async () => {
+    const plan: EnginePlan = {
+      where: undefined,
+      fields: undefined,
+      schema: undefined,
+      timeZone: undefined,
+      resource: undefined,
+      invalidUtf8: "error",
+      trustInput: false,
+      jobs: 4,
+    };
+    const tuning = { minBytes: 0, maxStretchBytes: 8, headBytes: 1 << 16 };
+    const firstBatch = async (file: string | undefined, text: string) => {
+      const path = file ?? join(scratch, `object-${written++}.json`);
+      writeFileSync(path, text);
+      const open = () =>
+        openInput(file === undefined ? "-" : path, Readable.from([new TextEncoder().encode(text)]));
+      const source = await openMatches("js", file && path, text.length, plan, open, tuning);
+      for await (const batch of source.batches()) {
+        if ("lines" in batch ? batch.matches > 0 : batch.length > 0) return batch;
+      }
+      return undefined;
+    };
+    const records = '[{"a":1},{"a":2},{"a":3}]';
+    expect(await firstBatch(undefined, records)).toEqual([{ a: 1 }, { a: 2 }, { a: 3 }]);
+    const object = `{"items":${records},"_links":{}}`;
+    expect(await firstBatch("object.json", object)).toEqual([{ a: 1 }, { a: 2 }, { a: 3 }]);
+    // The same array in a file of its own is read by the jobs, as lines.
+    expect(await firstBatch("array.json", records)).toMatchObject({ matches: 1, first: 1 });
+  });
 });
