@@ -131,7 +131,7 @@ describe("qaql filter --jobs", () => {
     };
     const tuning = { minBytes: 0, maxStretchBytes: 8, headBytes: 1 << 16 };
     const firstBatch = async (file: string | undefined, text: string) => {
-      const path = file ?? join(scratch, `object-${written++}.json`);
+      const path = join(scratch, `${file ?? "stdin"}-${written++}.json`);
       writeFileSync(path, text);
       const open = () =>
         openInput(file === undefined ? "-" : path, Readable.from([new TextEncoder().encode(text)]));
