@@ -21,6 +21,7 @@ import {
 import { NdjsonProbe } from "./ndjson-probe.ts";
 import { isPlainJsonObject } from "./plain-object-check.ts";
 import { LIBRARY_OPTION_NAMES, type OptionNames, ReaderErrors } from "./reader-errors.ts";
+import { RecordScanner } from "./record-scanner.ts";
 import { ResourceChoice } from "./resource-choice.ts";
 import type { InvalidUtf8Mode } from "./utf8.ts";
 
@@ -63,6 +64,11 @@ export interface DumpSplitterOptions {
   readonly startAt?: { readonly offset: number; readonly shape: "array" | "ndjson" } | undefined;
   /** Stops before the first record that starts at or after this input offset (`stoppedAt`). */
   readonly stopAt?: number | undefined;
+  /**
+   * Whether runs of records the raw filter rules out are checked in WebAssembly where the
+   * runtime has it (default), rather than one by one in JavaScript; the outcome is the same.
+   */
+  readonly scanInWebAssembly?: boolean | undefined;
 }
 
 /** What the splitter found in an input read whole: the answer of its `summary`. */
@@ -129,6 +135,8 @@ const NONE = -1;
 
 const EMPTY = new Uint8Array(0);
 
+const encoder = new TextEncoder();
+
 // Node's SIMD UTF-8 check (~6 GB/s here), where there is one; elsewhere each record checks its own.
 const isUtf8 = (
   globalThis as {
@@ -167,6 +175,11 @@ export class DumpSplitter {
   readonly #rawFilter: RawFilter | undefined;
   readonly #mayLeaveUnparsed: () => boolean;
   readonly #trustSkipped: boolean;
+  readonly #scanner: RecordScanner | undefined;
+  // Whether the scanner holds the window's bytes, and the input offset of the record it last
+  // stopped at, which the reader then reads itself.
+  #scannerLoaded = false;
+  #noScanAt = NONE;
   // The first `\u` or `\/` at or after an index of `#bytes` (NONE: none), so that asking for
   // each record costs one search per backslash, not one per record.
   #hidingFrom = 0;
@@ -221,6 +234,12 @@ export class DumpSplitter {
     this.#rawFilter = options.rawFilter;
     this.#mayLeaveUnparsed = options.mayLeaveUnparsed ?? (() => true);
     this.#trustSkipped = options.trustSkipped === true;
+    const raw = options.rawFilter;
+    this.#scanner =
+      raw !== undefined && options.scanInWebAssembly !== false
+        ? RecordScanner.create(raw.needles.map((needle) => encoder.encode(needle)))
+        : undefined;
+    raw?.searchWith(this.#scanner && ((needle, bytes, from) => this.#find(needle, bytes, from)));
     this.#errors = new ReaderErrors(this.#window, this.#checkUtf8, optionNames);
     this.#resources = new ResourceChoice(
       options.resource,
@@ -338,11 +357,16 @@ export class DumpSplitter {
     const raw = this.#rawFilter;
     if (raw === undefined || !this.#emitRecords || !this.#mayLeaveUnparsed()) return false;
     const bytes = this.#bytes;
-    if (this.#hidingAt !== NONE ? start > this.#hidingAt : start < this.#hidingFrom) {
-      this.#hidingFrom = start;
-      this.#hidingAt = hidingEscape(bytes, start);
+    if (this.#scanner !== undefined) {
+      // The scanner went over the records between those asked about here: each is searched.
+      if (hidingEscape(bytes.subarray(start, end), 0) !== NONE) return false;
+    } else {
+      if (this.#hidingAt !== NONE ? start > this.#hidingAt : start < this.#hidingFrom) {
+        this.#hidingFrom = start;
+        this.#hidingAt = hidingEscape(bytes, start);
+      }
+      if (this.#hidingAt !== NONE && this.#hidingAt < end) return false;
     }
-    if (this.#hidingAt !== NONE && this.#hidingAt < end) return false;
     if (raw.test(bytes, start, end)) return false;
     // Trusted, the check is left out only where it does not also prove where the record ends,
     // nor, as bytes that are not UTF-8 read as U+FFFD, what a needle could match.
@@ -404,9 +428,14 @@ export class DumpSplitter {
     if (this.#bytes !== window.bytes || this.#bytesStart !== base) {
       this.#hidingFrom = Number.MAX_SAFE_INTEGER;
       this.#hidingAt = NONE;
-      // Checked once for the window, so that records left unparsed need not check it one by one.
-      this.#utf8Known = this.#rawFilter !== undefined && isUtf8?.(window.bytes) === true;
+      // Checked once for the window, so that records left unparsed need not check it one by one
+      // (the scanner checks the records it goes over).
+      this.#utf8Known =
+        this.#rawFilter !== undefined &&
+        this.#scanner === undefined &&
+        isUtf8?.(window.bytes) === true;
       this.#rawFilter?.forget();
+      this.#scannerLoaded = false;
     }
     this.#bytes = window.bytes;
     this.#bytesStart = base;
@@ -497,7 +526,10 @@ export class DumpSplitter {
       this.#batchEnded = true;
       return false;
     }
-    if (c === 0x7b) return this.#object(i);
+    if (c === 0x7b) {
+      if (this.#bytesStart + i !== this.#noScanAt && this.#skipRecords(i)) return true;
+      return this.#object(i);
+    }
     if (state === "arrayFirst" && c === 0x5d) {
       this.#scanIndex = i + 1;
       this.#state = this.#inTopObject ? "objectAfter" : "end";
@@ -521,6 +553,45 @@ export class DumpSplitter {
       );
     }
     throw this.#errors.unexpected(i, EXPECTED[state]);
+  }
+
+  /**
+   * Goes over the records from the "{" at `i` on that the raw filter rules out, one a line,
+   * checked in WebAssembly (the same checks as `#leftUnparsed`), up to the first the scanner
+   * cannot settle, which the reader then reads itself. True when it went over any.
+   */
+  #skipRecords(i: number): boolean {
+    const scanner = this.#scanner;
+    const raw = this.#rawFilter;
+    if (scanner === undefined || raw === undefined || !this.#emitRecords) return false;
+    if (this.#bytesStart + i < this.#noLineTryBefore || !this.#mayLeaveUnparsed()) return false;
+    const nl = this.#window.nextBreak(i);
+    const bound = raw.bound(this.#bytes, i);
+    // No line to end the record, or one that may hold the needles: read it as any other.
+    if (nl === NONE || bound <= nl) return false;
+    this.#loadScanner(scanner);
+    const limit = Math.min(this.#batchLimit, this.#stopAt - this.#bytesStart);
+    const stop = scanner.skip(i, limit, bound, this.#state !== "lines");
+    this.#noScanAt = this.#bytesStart + stop;
+    if (scanner.skipped === 0) return false;
+    this.#recordsRead += scanner.skipped;
+    this.#scanIndex = stop;
+    if (this.#state === "arrayFirst") this.#state = "arrayNext";
+    return true;
+  }
+
+  /** The raw filter's search of the window's bytes, by the scanner, which loads them first. */
+  #find(needle: number, bytes: Uint8Array, from: number): number | undefined {
+    const scanner = this.#scanner;
+    if (scanner === undefined || bytes !== this.#bytes) return undefined;
+    this.#loadScanner(scanner);
+    return scanner.find(needle, from);
+  }
+
+  #loadScanner(scanner: RecordScanner): void {
+    if (this.#scannerLoaded) return;
+    scanner.load(this.#bytes);
+    this.#scannerLoaded = true;
   }
 
   /** A record's "{" at `i`: its line is tried first, else its bytes are scanned. */

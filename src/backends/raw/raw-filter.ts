@@ -80,8 +80,15 @@ function any(operands: readonly Condition[]): Condition {
   return operands.length === 1 ? (operands[0] as Condition) : { any: operands };
 }
 
-/** A search for one byte sequence in a range of bytes. */
-type Search = (bytes: Uint8Array, start: number, end: number) => boolean;
+/**
+ * A search for one byte sequence, or a condition made of them: `test` whether it holds in a
+ * range of bytes, `bound` the least end a range starting at or after `from` must reach to hold
+ * it (Infinity: none can).
+ */
+interface Search {
+  test(bytes: Uint8Array, start: number, end: number): boolean;
+  bound(bytes: Uint8Array, from: number): number;
+}
 
 const encoder = new TextEncoder();
 
@@ -94,20 +101,32 @@ const NodeBuffer = (globalThis as { Buffer?: typeof import("node:buffer").Buffer
  * occurs is found once and kept until a record starts past it, so the bytes are searched once
  * however many records they hold (the records between two hits fail at a glance).
  */
-function searchFor(needle: Uint8Array, memory: { epoch: number }): Search {
-  const find = nextOccurrence(needle);
+function searchFor(needle: Uint8Array, index: number, memory: SearchMemory): Search {
+  const ownFind = nextOccurrence(needle);
+  const find = (bytes: Uint8Array, start: number) =>
+    memory.finder?.(index, bytes, start) ?? ownFind(bytes, start);
   let searched: Uint8Array | undefined;
   let epoch = -1;
   let from = 0;
   let at = -1;
-  return (bytes, start, end) => {
+  const occurrence = (bytes: Uint8Array, start: number) => {
     if (bytes !== searched || epoch !== memory.epoch || start < from || (at !== -1 && start > at)) {
       searched = bytes;
       epoch = memory.epoch;
       from = start;
       at = find(bytes, start);
     }
-    return at !== -1 && at + needle.length <= end;
+    return at;
+  };
+  return {
+    test(bytes, start, end) {
+      const found = occurrence(bytes, start);
+      return found !== -1 && found + needle.length <= end;
+    },
+    bound(bytes, start) {
+      const found = occurrence(bytes, start);
+      return found === -1 ? Number.POSITIVE_INFINITY : found + needle.length;
+    },
   };
 }
 
@@ -130,6 +149,19 @@ function nextOccurrence(needle: Uint8Array): (bytes: Uint8Array, from: number) =
   };
 }
 
+/**
+ * A search that a reader holding its bytes elsewhere offers: the first index from `from` on
+ * where needle `needle` (an index in `RawFilter.needles`) occurs in `bytes`, or -1; undefined
+ * when it does not hold those bytes.
+ */
+export type NeedleFinder = (needle: number, bytes: Uint8Array, from: number) => number | undefined;
+
+/** What the searches of one raw filter share: when they last forgot, and who searches. */
+interface SearchMemory {
+  epoch: number;
+  finder: NeedleFinder | undefined;
+}
+
 /** A record's test on its bytes: false only when the record cannot match the filter. */
 export interface RawFilter {
   /** The byte sequences the test looks for, longest first (they are the rarest, most likely). */
@@ -139,24 +171,46 @@ export interface RawFilter {
    * `bytes` are best asked in increasing order of `start`: a search goes on from the last one.
    */
   test(bytes: Uint8Array, start: number, end: number): boolean;
+  /**
+   * The least end index a record of `bytes` starting at or after `from` must reach to hold the
+   * needles the test needs: a record ending before it cannot match (Infinity: none can). It
+   * holds for records with no `\u` or `\/` escape, as `test` does.
+   */
+  bound(bytes: Uint8Array, from: number): number;
   /** Forgets what the searches found: call it when the bytes asked about change in place. */
   forget(): void;
+  /** Searches with `finder` where it answers, rather than on its own; forgets. */
+  searchWith(finder: NeedleFinder | undefined): void;
 }
 
-function compile(condition: Exclude<Condition, true>, memory: { epoch: number }): Search {
-  if ("needle" in condition) return searchFor(encoder.encode(condition.needle), memory);
+function compile(
+  condition: Exclude<Condition, true>,
+  needles: readonly string[],
+  memory: SearchMemory,
+): Search {
+  if ("needle" in condition) {
+    const index = needles.indexOf(condition.needle);
+    return searchFor(encoder.encode(condition.needle), index, memory);
+  }
   // Longer needles first: they fail more often, and a failed one settles an AND.
   const operands = ("all" in condition ? condition.all : condition.any)
     .map((operand) => ({
       length: lengthOf(operand),
-      search: compile(operand as Exclude<Condition, true>, memory),
+      search: compile(operand as Exclude<Condition, true>, needles, memory),
     }))
     .sort((a, b) => b.length - a.length)
     .map((operand) => operand.search);
   if ("all" in condition) {
-    return (bytes, start, end) => operands.every((search) => search(bytes, start, end));
+    return {
+      test: (bytes, start, end) => operands.every((search) => search.test(bytes, start, end)),
+      // A record holding every operand's needles reaches the furthest of their bounds.
+      bound: (bytes, from) => Math.max(...operands.map((search) => search.bound(bytes, from))),
+    };
   }
-  return (bytes, start, end) => operands.some((search) => search(bytes, start, end));
+  return {
+    test: (bytes, start, end) => operands.some((search) => search.test(bytes, start, end)),
+    bound: (bytes, from) => Math.min(...operands.map((search) => search.bound(bytes, from))),
+  };
 }
 
 function lengthOf(condition: Condition): number {
@@ -184,12 +238,17 @@ export function compileRawFilter(ast: WhereExpression, schema?: Schema): RawFilt
   const condition = conditionOf(ast, schema);
   if (condition === true) return undefined;
   const needles = [...needlesOf(condition, new Set())].sort((a, b) => b.length - a.length);
-  const memory = { epoch: 0 };
-  const search = compile(condition, memory);
+  const memory: SearchMemory = { epoch: 0, finder: undefined };
+  const search = compile(condition, needles, memory);
   return {
     needles,
-    test: search,
+    test: search.test,
+    bound: search.bound,
     forget() {
+      memory.epoch++;
+    },
+    searchWith(finder) {
+      memory.finder = finder;
       memory.epoch++;
     },
   };
