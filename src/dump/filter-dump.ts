@@ -24,6 +24,7 @@ import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { chunksOf, type DumpSource } from "./byte-source.ts";
 import { type DumpShape, DumpSplitter, type OptionNames } from "./dump-reader.ts";
 import { FieldPresence, type UnseenField } from "./field-presence.ts";
+import { filterMembers, recordMembers } from "./record-members.ts";
 import { INVALID_UTF8_MODES, type InvalidUtf8Mode } from "./utf8.ts";
 
 /** A record of a dump: a JSON object, as JSON.parse builds it. */
@@ -230,6 +231,9 @@ export function openDump(
     rawFilter,
     mayLeaveUnparsed,
     trustSkipped: trustInput === true,
+    // What is read of a record: the filter's fields and the selection, this one's or the caller's.
+    members: recordMembers(where, fields ?? watchedFields),
+    prefilter: where && matches && { members: filterMembers(where), matches },
   });
   return new DumpRecords(chunksOf(caller, source), splitter, matches, project, presence);
 }

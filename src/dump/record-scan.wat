@@ -8,10 +8,10 @@
 (module
   (memory (export "memory") 1)
 
-  ;; Bytes 0 to 4095 hold the stack of open containers (1: object, 2: array); the bytes read
-  ;; start at DATA, and at least 16 zero bytes follow them, so a 16-byte load past their end
-  ;; reads bytes every state rejects.
-  (global $DATA (export "DATA") i32 (i32.const 4096))
+  ;; Bytes 0 to 4095 hold the stack of open containers (1: object, 2: array); the caller puts
+  ;; the rest from FREE on: needles, names, and the bytes read, which at least 16 zero bytes
+  ;; follow, so that a 16-byte load past their end reads bytes every state rejects.
+  (global $FREE (export "FREE") i32 (i32.const 4096))
   (global $MAX_DEPTH i32 (i32.const 4096))
 
   (global $count (mut i32) (i32.const 0))
@@ -26,6 +26,7 @@
   ;; break. Returns where it stopped: a record's first byte, or the end of the white space.
   (func (export "skip")
     (param $pos i32) (param $end i32) (param $limit i32) (param $bound i32) (param $comma i32)
+    (param $trust i32)
     (result i32)
     (local $c i32)
     (local $start i32)
@@ -49,7 +50,10 @@
         (br_if $stop (i32.ge_u (local.get $pos) (local.get $limit)))
         (br_if $stop (i32.ne (local.get $c) (i32.const 0x7b)))
         (local.set $start (local.get $pos))
-        (local.set $after (call $object (local.get $pos)))
+        (local.set $after
+          (if (result i32) (local.get $trust)
+            (then (call $line (local.get $pos)))
+            (else (call $container (local.get $pos)))))
         (if (i32.eqz (local.get $after)) (then (return (local.get $start))))
         (if (i32.ge_u (local.get $after) (local.get $bound)) (then (return (local.get $start))))
         (local.set $pos (call $blanks (local.get $after)))
@@ -110,6 +114,50 @@
       (br_if $block (i32.le_u (local.get $pos) (local.get $last))))
     (i32.const -1))
 
+  ;; Trusted input: the index after the last `}` of the line whose `{` is at `pos`, blanks after
+  ;; it left out, or 0 when the line ends otherwise, or holds a `\u` or `\/` escape, or a zero.
+  (func $line (param $pos i32) (result i32)
+    (local $v v128)
+    (local $mask i32)
+    (local $c i32)
+    (loop $chunk
+      (local.set $v (v128.load align=1 (local.get $pos)))
+      (local.set $mask
+        (i8x16.bitmask
+          (v128.or
+            (v128.or
+              (i8x16.eq (local.get $v) (v128.const i8x16 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a 0x0a))
+              (i8x16.eq (local.get $v) (v128.const i8x16 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c)))
+            (i8x16.eq (local.get $v) (v128.const i8x16 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0)))))
+      (if (i32.eqz (local.get $mask))
+        (then
+          (local.set $pos (i32.add (local.get $pos) (i32.const 16)))
+          (br $chunk)))
+      (local.set $pos (i32.add (local.get $pos) (i32.ctz (local.get $mask))))
+      (local.set $c (i32.load8_u (local.get $pos)))
+      (if (i32.eq (local.get $c) (i32.const 0x5c))
+        (then
+          (local.set $c (i32.load8_u offset=1 (local.get $pos)))
+          (if (i32.or (i32.eq (local.get $c) (i32.const 0x75)) (i32.eq (local.get $c) (i32.const 0x2f)))
+            (then (return (i32.const 0))))
+          ;; A line break after a backslash still ends the line.
+          (local.set $pos
+            (i32.add (local.get $pos) (select (i32.const 1) (i32.const 2) (i32.eq (local.get $c) (i32.const 0x0a)))))
+          (br $chunk))))
+    (if (i32.eqz (local.get $c)) (then (return (i32.const 0))))
+    ;; The line break: back over the blanks before it, to the `}`.
+    (block $trimmed
+      (loop $back
+        (local.set $c (i32.load8_u offset=0 (i32.sub (local.get $pos) (i32.const 1))))
+        (br_if $trimmed
+          (i32.eqz
+            (i32.or
+              (i32.eq (local.get $c) (i32.const 0x20))
+              (i32.or (i32.eq (local.get $c) (i32.const 0x09)) (i32.eq (local.get $c) (i32.const 0x0d))))))
+        (local.set $pos (i32.sub (local.get $pos) (i32.const 1)))
+        (br $back)))
+    (select (local.get $pos) (i32.const 0) (i32.eq (local.get $c) (i32.const 0x7d))))
+
   ;; The index after the spaces, tabs and carriage returns at `pos`.
   (func $blanks (param $pos i32) (result i32)
     (local $c i32)
@@ -125,107 +173,222 @@
         (br $more)))
     (local.get $pos))
 
-  ;; The index after the object whose `{` is at `pos`, or 0 when it is not one to skip. A line
-  ;; break inside is refused: a record of a line ends on it.
-  (func $object (param $pos i32) (result i32)
+  ;; The index after the object or array whose `{` or `[` is at `pos`, or 0 when it is not one
+  ;; to skip. A line break inside is refused: a record of a line ends on it. Two loops take
+  ;; turns, one at a value, one after it; the stack says what encloses them.
+  (func $container (param $pos i32) (result i32)
     (local $c i32)
     (local $depth i32)
-    (local $state i32)
     (local $top i32)
-    ;; States: 0 a value; 1 a member name or `}`; 2 a member name; 3 after a value; 4 a value
-    ;; or `]`.
-    (i32.store8 (i32.const 0) (i32.const 1))
+    (local.set $top (select (i32.const 1) (i32.const 2) (i32.eq (i32.load8_u (local.get $pos)) (i32.const 0x7b))))
+    (i32.store8 (i32.const 0) (local.get $top))
     (local.set $depth (i32.const 1))
-    (local.set $state (i32.const 1))
-    (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
-    (loop $next
-      (local.set $c (i32.load8_u (local.get $pos)))
-      (if (i32.or
-            (i32.eq (local.get $c) (i32.const 0x20))
-            (i32.or (i32.eq (local.get $c) (i32.const 0x09)) (i32.eq (local.get $c) (i32.const 0x0d))))
-        (then
-          (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
-          (br $next)))
+    ;; The first member's name or value, or the closing bracket of an empty one.
+    (local.set $pos (call $blanks (i32.add (local.get $pos) (i32.const 1))))
+    (if (i32.eq (i32.load8_u (local.get $pos)) (select (i32.const 0x7d) (i32.const 0x5d) (i32.eq (local.get $top) (i32.const 1))))
+      (then (return (i32.add (local.get $pos) (i32.const 1)))))
+    (if (i32.eq (local.get $top) (i32.const 1))
+      (then
+        (local.set $pos (call $member (local.get $pos)))
+        (if (i32.eqz (local.get $pos)) (then (return (i32.const 0))))))
+    (loop $value
       (block $afterValue
-        (block $name
-          (block $nameOrClose
-            (block $value
-              (block $valueOrClose
-                (br_table $value $nameOrClose $name $afterValue $valueOrClose (local.get $state)))
-              ;; A value or `]`.
-              (if (i32.eq (local.get $c) (i32.const 0x5d))
-                (then
-                  (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
-                  (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
-                  (local.set $state (i32.const 3))
-                  (br $next))))
-            ;; A value.
-            (local.set $state (i32.const 3))
-            (if (i32.eq (local.get $c) (i32.const 0x22))
+        (local.set $c (i32.load8_u (local.get $pos)))
+        (if (i32.eq (local.get $c) (i32.const 0x22))
+          (then
+            (local.set $pos (call $string (local.get $pos)))
+            (br_if $afterValue (local.get $pos))
+            (return (i32.const 0))))
+        (if (i32.lt_u (i32.sub (local.get $c) (i32.const 0x30)) (i32.const 10))
+          (then
+            (local.set $pos (call $number (local.get $pos)))
+            (br_if $afterValue (local.get $pos))
+            (return (i32.const 0))))
+        (if (i32.or (i32.eq (local.get $c) (i32.const 0x7b)) (i32.eq (local.get $c) (i32.const 0x5b)))
+          (then
+            (if (i32.ge_u (local.get $depth) (global.get $MAX_DEPTH)) (then (return (i32.const 0))))
+            (local.set $top (select (i32.const 1) (i32.const 2) (i32.eq (local.get $c) (i32.const 0x7b))))
+            (i32.store8 (local.get $depth) (local.get $top))
+            (local.set $depth (i32.add (local.get $depth) (i32.const 1)))
+            (local.set $pos (call $blanks (i32.add (local.get $pos) (i32.const 1))))
+            (local.set $c (i32.load8_u (local.get $pos)))
+            ;; Empty: its closing bracket is read after it, as after a value.
+            (br_if $afterValue
+              (i32.eq (local.get $c) (select (i32.const 0x7d) (i32.const 0x5d) (i32.eq (local.get $top) (i32.const 1)))))
+            (if (i32.eq (local.get $top) (i32.const 1))
               (then
-                (local.set $pos (call $string (local.get $pos)))
-                (br_if $next (local.get $pos))
-                (return (i32.const 0))))
-            (if (i32.or (i32.eq (local.get $c) (i32.const 0x7b)) (i32.eq (local.get $c) (i32.const 0x5b)))
-              (then
-                (if (i32.ge_u (local.get $depth) (global.get $MAX_DEPTH)) (then (return (i32.const 0))))
-                (i32.store8 (local.get $depth) (select (i32.const 1) (i32.const 2) (i32.eq (local.get $c) (i32.const 0x7b))))
-                (local.set $depth (i32.add (local.get $depth) (i32.const 1)))
-                (local.set $state (select (i32.const 1) (i32.const 4) (i32.eq (local.get $c) (i32.const 0x7b))))
-                (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
-                (br $next)))
-            (if (i32.or (i32.eq (local.get $c) (i32.const 0x2d)) (i32.lt_u (i32.sub (local.get $c) (i32.const 0x30)) (i32.const 10)))
-              (then
-                (local.set $pos (call $number (local.get $pos)))
-                (br_if $next (local.get $pos))
-                (return (i32.const 0))))
-            ;; true, false, null
-            (if (i32.eq (i32.load (local.get $pos)) (i32.const 0x65757274))
-              (then
-                (local.set $pos (i32.add (local.get $pos) (i32.const 4)))
-                (br $next)))
-            (if (i32.eq (i32.load (local.get $pos)) (i32.const 0x6c6c756e))
-              (then
-                (local.set $pos (i32.add (local.get $pos) (i32.const 4)))
-                (br $next)))
-            (if (i32.and
-                  (i32.eq (i32.load (local.get $pos)) (i32.const 0x736c6166))
-                  (i32.eq (i32.load8_u offset=4 (local.get $pos)) (i32.const 0x65)))
-              (then
-                (local.set $pos (i32.add (local.get $pos) (i32.const 5)))
-                (br $next)))
-            (return (i32.const 0)))
-          ;; A member name or `}`.
-          (if (i32.eq (local.get $c) (i32.const 0x7d))
-            (then
-              (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
-              (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
-              (if (i32.eqz (local.get $depth)) (then (return (local.get $pos))))
-              (local.set $state (i32.const 3))
-              (br $next))))
-        ;; A member name, then `:`.
-        (if (i32.ne (local.get $c) (i32.const 0x22)) (then (return (i32.const 0))))
-        (local.set $pos (call $string (local.get $pos)))
-        (if (i32.eqz (local.get $pos)) (then (return (i32.const 0))))
+                (local.set $pos (call $member (local.get $pos)))
+                (if (i32.eqz (local.get $pos)) (then (return (i32.const 0))))))
+            (br $value)))
+        (if (i32.eq (local.get $c) (i32.const 0x2d))
+          (then
+            (local.set $pos (call $number (local.get $pos)))
+            (br_if $afterValue (local.get $pos))
+            (return (i32.const 0))))
+        ;; true, false, null
+        (if (i32.eq (i32.load (local.get $pos)) (i32.const 0x65757274))
+          (then
+            (local.set $pos (i32.add (local.get $pos) (i32.const 4)))
+            (br $afterValue)))
+        (if (i32.eq (i32.load (local.get $pos)) (i32.const 0x6c6c756e))
+          (then
+            (local.set $pos (i32.add (local.get $pos) (i32.const 4)))
+            (br $afterValue)))
+        (if (i32.and
+              (i32.eq (i32.load (local.get $pos)) (i32.const 0x736c6166))
+              (i32.eq (i32.load8_u offset=4 (local.get $pos)) (i32.const 0x65)))
+          (then
+            (local.set $pos (i32.add (local.get $pos) (i32.const 5)))
+            (br $afterValue)))
+        (return (i32.const 0)))
+      ;; After a value: `,` and the next one, or the closing bracket of the container it is in.
+      (loop $after
         (local.set $pos (call $blanks (local.get $pos)))
-        (if (i32.ne (i32.load8_u (local.get $pos)) (i32.const 0x3a)) (then (return (i32.const 0))))
+        (local.set $c (i32.load8_u (local.get $pos)))
+        (if (i32.eq (local.get $c) (i32.const 0x2c))
+          (then
+            (local.set $pos (call $blanks (i32.add (local.get $pos) (i32.const 1))))
+            (if (i32.eq (local.get $top) (i32.const 1))
+              (then
+                (local.set $pos (call $member (local.get $pos)))
+                (if (i32.eqz (local.get $pos)) (then (return (i32.const 0))))))
+            (br $value)))
+        (if (i32.ne (local.get $c) (select (i32.const 0x7d) (i32.const 0x5d) (i32.eq (local.get $top) (i32.const 1))))
+          (then (return (i32.const 0))))
         (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
-        (local.set $state (i32.const 0))
-        (br $next))
-      ;; After a value: `,` or the closing bracket of the container it is in.
-      (local.set $top (i32.load8_u (i32.sub (local.get $depth) (i32.const 1))))
-      (if (i32.eq (local.get $c) (i32.const 0x2c))
-        (then
-          (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
-          (local.set $state (select (i32.const 2) (i32.const 0) (i32.eq (local.get $top) (i32.const 1))))
-          (br $next)))
-      (if (i32.eq (local.get $c) (select (i32.const 0x7d) (i32.const 0x5d) (i32.eq (local.get $top) (i32.const 1))))
-        (then
-          (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
-          (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
-          (if (i32.eqz (local.get $depth)) (then (return (local.get $pos))))
-          (br $next))))
+        (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
+        (if (i32.eqz (local.get $depth)) (then (return (local.get $pos))))
+        (local.set $top (i32.load8_u (i32.sub (local.get $depth) (i32.const 1))))
+        (br $after)))
     (i32.const 0))
+
+  ;; The index after the value at `pos`, or 0.
+  (func $value (param $pos i32) (result i32)
+    (local $c i32)
+    (local.set $c (i32.load8_u (local.get $pos)))
+    (if (i32.eq (local.get $c) (i32.const 0x22)) (then (return (call $string (local.get $pos)))))
+    (if (i32.or (i32.eq (local.get $c) (i32.const 0x7b)) (i32.eq (local.get $c) (i32.const 0x5b)))
+      (then (return (call $container (local.get $pos)))))
+    (if (i32.or (i32.eq (local.get $c) (i32.const 0x2d)) (i32.lt_u (i32.sub (local.get $c) (i32.const 0x30)) (i32.const 10)))
+      (then (return (call $number (local.get $pos)))))
+    (if (i32.or
+          (i32.eq (i32.load (local.get $pos)) (i32.const 0x65757274))
+          (i32.eq (i32.load (local.get $pos)) (i32.const 0x6c6c756e)))
+      (then (return (i32.add (local.get $pos) (i32.const 4)))))
+    (if (i32.and
+          (i32.eq (i32.load (local.get $pos)) (i32.const 0x736c6166))
+          (i32.eq (i32.load8_u offset=4 (local.get $pos)) (i32.const 0x65)))
+      (then (return (i32.add (local.get $pos) (i32.const 5)))))
+    (i32.const 0))
+
+  ;; Where the texts the last `pick` wrote end.
+  (global $picked1 (mut i32) (i32.const 0))
+  (global $picked2 (mut i32) (i32.const 0))
+  (func (export "picked1") (result i32) (global.get $picked1))
+  (func (export "picked2") (result i32) (global.get $picked2))
+
+  ;; Checks the object whose `{` is at `pos` as `skip` does, and writes two objects of its
+  ;; members, at `out1` and `out2`: those named in the table at `names` (`count` entries of an
+  ;; address, a length, the bytes between a name's quotes, and whether the name is for the
+  ;; first text, 1, the second, 2, or both, 3), in the record's order and as it spells them:
+  ;; the texts JSON.parse reads into the values those names have in the record. Returns the
+  ;; index after the object, or 0; `picked1` and `picked2` give the ends of the texts.
+  (func (export "pick") (param $pos i32) (param $out1 i32) (param $out2 i32) (param $names i32) (param $count i32)
+    (result i32)
+    (local $start i32)
+    (local $keyEnd i32)
+    (local $end i32)
+    (local $k i32)
+    (local $name i32)
+    (local $length i32)
+    (local $sets i32)
+    (local $written i32)
+    (local $c i32)
+    (i32.store8 (local.get $out1) (i32.const 0x7b))
+    (i32.store8 (local.get $out2) (i32.const 0x7b))
+    (local.set $out1 (i32.add (local.get $out1) (i32.const 1)))
+    (local.set $out2 (i32.add (local.get $out2) (i32.const 1)))
+    (local.set $pos (call $blanks (i32.add (local.get $pos) (i32.const 1))))
+    (if (i32.ne (i32.load8_u (local.get $pos)) (i32.const 0x7d))
+      (then
+        (loop $members
+          (local.set $start (local.get $pos))
+          (if (i32.ne (i32.load8_u (local.get $pos)) (i32.const 0x22)) (then (return (i32.const 0))))
+          (local.set $keyEnd (call $string (local.get $pos)))
+          (if (i32.eqz (local.get $keyEnd)) (then (return (i32.const 0))))
+          (local.set $pos (call $blanks (local.get $keyEnd)))
+          (if (i32.ne (i32.load8_u (local.get $pos)) (i32.const 0x3a)) (then (return (i32.const 0))))
+          (local.set $end (call $value (call $blanks (i32.add (local.get $pos) (i32.const 1)))))
+          (if (i32.eqz (local.get $end)) (then (return (i32.const 0))))
+          ;; The texts the name is for, if the table has it.
+          (local.set $length (i32.sub (local.get $keyEnd) (i32.add (local.get $start) (i32.const 2))))
+          (local.set $sets (i32.const 0))
+          (local.set $k (i32.const 0))
+          (block $found
+            (loop $search
+              (br_if $found (i32.ge_u (local.get $k) (local.get $count)))
+              (local.set $name (i32.add (local.get $names) (i32.mul (local.get $k) (i32.const 12))))
+              (if (i32.eq (i32.load offset=4 (local.get $name)) (local.get $length))
+                (then
+                  (if (call $same (i32.load (local.get $name)) (i32.add (local.get $start) (i32.const 1)) (local.get $length))
+                    (then
+                      (local.set $sets (i32.load offset=8 (local.get $name)))
+                      (br $found)))))
+              (local.set $k (i32.add (local.get $k) (i32.const 1)))
+              (br $search)))
+          (local.set $length (i32.sub (local.get $end) (local.get $start)))
+          (if (i32.and (local.get $sets) (i32.const 1))
+            (then (local.set $out1 (call $append (local.get $out1) (local.get $start) (local.get $length)))))
+          (if (i32.and (local.get $sets) (i32.const 2))
+            (then (local.set $out2 (call $append (local.get $out2) (local.get $start) (local.get $length)))))
+          (local.set $pos (call $blanks (local.get $end)))
+          (local.set $c (i32.load8_u (local.get $pos)))
+          (if (i32.eq (local.get $c) (i32.const 0x2c))
+            (then
+              (local.set $pos (call $blanks (i32.add (local.get $pos) (i32.const 1))))
+              (br $members)))
+          (if (i32.ne (local.get $c) (i32.const 0x7d)) (then (return (i32.const 0)))))))
+    (global.set $picked1 (call $close (local.get $out1)))
+    (global.set $picked2 (call $close (local.get $out2)))
+    (i32.add (local.get $pos) (i32.const 1)))
+
+  ;; Appends the `length` bytes at `from` to the text that ends at `out`, after a "," unless it
+  ;; holds only its "{"; returns its new end.
+  (func $append (param $out i32) (param $from i32) (param $length i32) (result i32)
+    (if (i32.ne (i32.load8_u offset=0 (i32.sub (local.get $out) (i32.const 1))) (i32.const 0x7b))
+      (then
+        (i32.store8 (local.get $out) (i32.const 0x2c))
+        (local.set $out (i32.add (local.get $out) (i32.const 1)))))
+    (memory.copy (local.get $out) (local.get $from) (local.get $length))
+    (i32.add (local.get $out) (local.get $length)))
+
+  ;; Writes the "}" that ends the text that ends at `out`; returns its new end.
+  (func $close (param $out i32) (result i32)
+    (i32.store8 (local.get $out) (i32.const 0x7d))
+    (i32.add (local.get $out) (i32.const 1)))
+
+  ;; Whether the `length` bytes at `a` and at `b` are the same.
+  (func $same (param $a i32) (param $b i32) (param $length i32) (result i32)
+    (local $k i32)
+    (block $differs
+      (loop $next
+        (if (i32.ge_u (local.get $k) (local.get $length)) (then (return (i32.const 1))))
+        (br_if $differs
+          (i32.ne
+            (i32.load8_u (i32.add (local.get $a) (local.get $k)))
+            (i32.load8_u (i32.add (local.get $b) (local.get $k)))))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $next)))
+    (i32.const 0))
+
+  ;; The index after a member's name at `pos`, its `:` and the blanks after it, or 0.
+  (func $member (param $pos i32) (result i32)
+    (if (i32.ne (i32.load8_u (local.get $pos)) (i32.const 0x22)) (then (return (i32.const 0))))
+    (local.set $pos (call $string (local.get $pos)))
+    (if (i32.eqz (local.get $pos)) (then (return (i32.const 0))))
+    (local.set $pos (call $blanks (local.get $pos)))
+    (if (i32.ne (i32.load8_u (local.get $pos)) (i32.const 0x3a)) (then (return (i32.const 0))))
+    (call $blanks (i32.add (local.get $pos) (i32.const 1))))
 
   ;; The index after the string whose `"` is at `pos`, or 0: a control character, an escape
   ;; JSON does not have, a `\u` or `\/`, or bytes that are not UTF-8.

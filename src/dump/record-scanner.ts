@@ -6,10 +6,20 @@ import { RECORD_SCAN_WASM } from "./record-scan-wasm.ts";
 
 interface RecordScanExports {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
-  readonly DATA: { readonly value: unknown };
-  skip(pos: number, end: number, limit: number, bound: number, comma: number): number;
+  readonly FREE: { readonly value: unknown };
+  skip(
+    pos: number,
+    end: number,
+    limit: number,
+    bound: number,
+    comma: number,
+    trust: number,
+  ): number;
   skipped(): number;
   find(needle: number, length: number, pos: number, end: number, at1: number, at2: number): number;
+  pick(pos: number, out1: number, out2: number, names: number, count: number): number;
+  picked1(): number;
+  picked2(): number;
 }
 
 // The part of the WebAssembly API used here: the library's types leave out the DOM's.
@@ -21,6 +31,8 @@ interface WebAssemblyApi {
 const wasm = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
 
 const PAGE = 65536;
+
+const encoder = new TextEncoder();
 // The zero bytes after the bytes held, which a 16-byte load past their end reads.
 const PADDING = 16;
 
@@ -70,32 +82,69 @@ function needleOf(bytes: Uint8Array): Needle {
  */
 export class RecordScanner {
   readonly #exports: RecordScanExports;
-  readonly #data: number;
   readonly #needles: readonly Needle[];
-  // Where each needle lies in memory, after the bytes loaded.
-  readonly #needleAt: number[];
+  // Where each needle lies in memory; where the table of names `pick` copies lies, and its size.
+  readonly #needleAt: readonly number[];
+  readonly #names: number;
+  readonly #nameCount: number;
+  // Where the bytes loaded start, and where `pick` writes its two texts.
+  readonly #data: number;
+  #out1 = 0;
+  #out2 = 0;
   #memory: Uint8Array;
   #length = 0;
   #skipped = 0;
 
-  private constructor(exports: RecordScanExports, needles: readonly Uint8Array[]) {
+  private constructor(
+    exports: RecordScanExports,
+    needles: readonly Uint8Array[],
+    first: readonly string[],
+    second: readonly string[],
+  ) {
     this.#exports = exports;
     this.#needles = needles.map(needleOf);
-    this.#needleAt = needles.map(() => 0);
-    this.#data = exports.DATA.value as number;
     this.#memory = new Uint8Array(exports.memory.buffer);
+    let at = exports.FREE.value as number;
+    const place = (bytes: Uint8Array) => {
+      this.#reserve(at + bytes.length);
+      this.#memory.set(bytes, at);
+      at += bytes.length;
+      return at - bytes.length;
+    };
+    this.#needleAt = needles.map(place);
+    // Each name once, with the texts it is for: 1 the first, 2 the second.
+    const sets = new Map<string, number>();
+    for (const name of first) sets.set(name, 1);
+    for (const name of second) sets.set(name, (sets.get(name) ?? 0) | 2);
+    const table = new Uint8Array(12 * sets.size);
+    const view = new DataView(table.buffer);
+    [...sets].forEach(([name, set], k) => {
+      const bytes = encoder.encode(JSON.stringify(name).slice(1, -1));
+      view.setUint32(12 * k, place(bytes), true);
+      view.setUint32(12 * k + 4, bytes.length, true);
+      view.setUint32(12 * k + 8, set, true);
+    });
+    this.#names = place(table);
+    this.#nameCount = sets.size;
+    this.#data = at;
   }
 
   /**
-   * A scanner of its own, which `find` searches for `needles` with, or undefined where this
-   * runtime cannot run the module.
+   * A scanner of its own, which `find` searches for `needles` with and `pick` copies the
+   * members named in `first` and in `second` with, or undefined where this runtime cannot run
+   * the module.
    */
-  static create(needles: readonly Uint8Array[] = []): RecordScanner | undefined {
+  static create(
+    needles: readonly Uint8Array[] = [],
+    first: readonly string[] = [],
+    second: readonly string[] = [],
+  ): RecordScanner | undefined {
     const module = scanModule();
     if (module === null || wasm === undefined) return undefined;
     try {
       const instance = new wasm.Instance(module, {});
-      return new RecordScanner(instance.exports as unknown as RecordScanExports, needles);
+      const exports = instance.exports as unknown as RecordScanExports;
+      return new RecordScanner(exports, needles, first, second);
     } catch {
       return undefined;
     }
@@ -106,25 +155,53 @@ export class RecordScanner {
     return this.#skipped;
   }
 
-  /** Holds a copy of `bytes`, which the following runs and searches are over. */
+  /** Grows the memory to hold `size` bytes. */
+  #reserve(size: number): void {
+    const memory = this.#exports.memory;
+    if (memory.buffer.byteLength >= size) return;
+    memory.grow(Math.ceil((size - memory.buffer.byteLength) / PAGE));
+    this.#memory = new Uint8Array(memory.buffer);
+  }
+
+  /** Holds a copy of `bytes`, which the following runs, searches and picks are over. */
   load(bytes: Uint8Array): void {
     const padded = this.#data + bytes.length + PADDING;
-    let needed = padded;
-    for (const needle of this.#needles) needed += needle.bytes.length;
-    const memory = this.#exports.memory;
-    if (memory.buffer.byteLength < needed) {
-      memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
-      this.#memory = new Uint8Array(memory.buffer);
-    }
+    // What `pick` writes is no longer than the record it reads, plus its brackets.
+    this.#out1 = padded;
+    this.#out2 = padded + bytes.length + 2;
+    this.#reserve(this.#out2 + bytes.length + 2);
     this.#memory.set(bytes, this.#data);
     this.#memory.fill(0, this.#data + bytes.length, padded);
-    let at = padded;
-    this.#needles.forEach((needle, k) => {
-      this.#memory.set(needle.bytes, at);
-      this.#needleAt[k] = at;
-      at += needle.bytes.length;
-    });
     this.#length = bytes.length;
+  }
+
+  /**
+   * Reads the record at `bytes[start, end)` into the texts of two objects, the first holding
+   * its members named in `first`, the second those named in `second`, as the record spells
+   * them and in its order: JSON.parse reads each into the values those names have in the
+   * record. False when the record is not an object that `skip` would accept (a `\u` or `\/`
+   * escape included) ending at `end`. The texts are valid until the next call.
+   */
+  pick(start: number, end: number): boolean {
+    const data = this.#data;
+    const after = this.#exports.pick(
+      data + start,
+      this.#out1,
+      this.#out2,
+      this.#names,
+      this.#nameCount,
+    );
+    return after === data + end;
+  }
+
+  /** The first text the last `pick` wrote. */
+  get first(): Uint8Array {
+    return this.#memory.subarray(this.#out1, this.#exports.picked1());
+  }
+
+  /** The second text the last `pick` wrote. */
+  get second(): Uint8Array {
+    return this.#memory.subarray(this.#out2, this.#exports.picked2());
   }
 
   /** The first index from `from` on where needle `k` occurs in the bytes loaded, or -1. */
@@ -149,9 +226,10 @@ export class RecordScanner {
    * From index `from` of the bytes loaded, goes over the records that end before index
    * `bound` and start before index `limit`: each `{…}`, then, when `comma` is set, a `,`, then
    * the end of its line. Returns where it stopped, at a record's first byte or after white
-   * space; `skipped` says how many it went over.
+   * space; `skipped` says how many it went over. `trust`, for records of a line (no `comma`),
+   * takes each line ending in `}` for a record without checking it (`trustInput`).
    */
-  skip(from: number, limit: number, bound: number, comma: boolean): number {
+  skip(from: number, limit: number, bound: number, comma: boolean, trust = false): number {
     const data = this.#data;
     const end = this.#length;
     const clamp = (index: number) => data + Math.max(0, Math.min(index, end + 1));
@@ -161,6 +239,7 @@ export class RecordScanner {
       clamp(limit),
       clamp(bound),
       comma ? 1 : 0,
+      trust && !comma ? 1 : 0,
     );
     this.#skipped = this.#exports.skipped();
     return stop - data;

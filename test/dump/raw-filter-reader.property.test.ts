@@ -1,9 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fieldsArbitrary } from "../../src/arbitraries/index.ts";
 import { compilePredicate } from "../../src/backends/predicate/compile-predicate.ts";
+import { compileProjection } from "../../src/backends/projection/compile-projection.ts";
 import { compileRawFilter } from "../../src/backends/raw/raw-filter.ts";
 import type { DumpSplitterOptions } from "../../src/dump/dump-reader.ts";
 import { filterDump } from "../../src/dump/index.ts";
+import { filterMembers, recordMembers } from "../../src/dump/record-members.ts";
 import { schemas } from "../../src/index.ts";
 import type { Schema } from "../../src/schema/schema.ts";
 import { generatedDumpArbitrary } from "../support/generated-dump.ts";
@@ -27,6 +30,7 @@ async function read(
   cuts: readonly number[],
   options: DumpSplitterOptions,
   matches: (record: unknown) => boolean,
+  project: (record: unknown) => unknown = (record) => record,
 ): Promise<Outcome> {
   const chunks = async function* () {
     let from = 0;
@@ -48,7 +52,7 @@ async function read(
         break;
       }
       for (const record of step.value.records)
-        if (matches(record)) matched.push(JSON.stringify(record));
+        if (matches(record)) matched.push(JSON.stringify(project(record)));
     }
   } catch (caught) {
     const { code, message } = caught as { code: string; message: string };
@@ -62,9 +66,11 @@ const dumpArbitrary = (schema: Schema | undefined) =>
     .tuple(
       generatedDumpArbitrary(schema, { maxRecords: 30, damageFreq: 3 }),
       fc.array(fc.nat(), { maxLength: 8 }),
+      fc.option(fieldsArbitrary(schema), { freq: 3 }),
     )
-    .map(([dump, cuts]) => ({
+    .map(([dump, cuts, fields]) => ({
       ...dump,
+      fields: fields ?? undefined,
       cuts: cuts.map((cut) => cut % (dump.bytes.length + 1)).sort((x, y) => x - y),
     }));
 
@@ -77,13 +83,23 @@ describe("the dump reader with a raw filter", () => {
       let leftUnparsed = 0;
       let matchedSome = 0;
       await fc.assert(
-        fc.asyncProperty(dumpArbitrary(schema), async ({ where, bytes, cuts, damaged }) => {
+        fc.asyncProperty(dumpArbitrary(schema), async ({ where, fields, bytes, cuts, damaged }) => {
           const predicate = compilePredicate(where, { schema });
           const matches = (record: unknown) => predicate(record);
           const rawFilter = compileRawFilter(where, schema);
           const full = await read(bytes, cuts, {}, matches);
           const skipping = await read(bytes, cuts, { rawFilter }, matches);
           expect(skipping).toEqual(full);
+          // Records read from the members the filter and the selection read, the filter tested
+          // on its own members first: the same records once projected.
+          const project = fields === undefined ? undefined : compileProjection(fields);
+          const projectedFull = await read(bytes, cuts, {}, matches, project);
+          const partial = {
+            rawFilter,
+            members: recordMembers(where, fields),
+            prefilter: { members: filterMembers(where), matches },
+          };
+          expect(await read(bytes, cuts, partial, matches, project)).toEqual(projectedFull);
           // Records gone over in WebAssembly or checked one by one in JavaScript: the same.
           const inJs = await read(bytes, cuts, { rawFilter, scanInWebAssembly: false }, matches);
           expect(inJs).toEqual(full);

@@ -60,8 +60,12 @@ function changed(text: Uint8Array, at: number, byte: number, change: string): Ui
   return new Uint8Array([...text.subarray(0, i), byte, ...text.subarray(i)]);
 }
 
-function scanner(needles: readonly Uint8Array[] = []): RecordScanner {
-  const created = RecordScanner.create(needles);
+function scanner(
+  needles: readonly Uint8Array[] = [],
+  first: readonly string[] = [],
+  second: readonly string[] = [],
+): RecordScanner {
+  const created = RecordScanner.create(needles, first, second);
   if (created === undefined) throw new Error("this runtime runs WebAssembly with SIMD");
   return created;
 }
@@ -176,6 +180,43 @@ describe("RecordScanner", () => {
     scan.load(deep(5000));
     expect(scan.skip(0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, false)).toBe(0);
     expect(scan.skipped).toBe(0);
+  });
+
+  it("picks the members JSON.parse gives the names, in its order, duplicates and __proto__ included", () => {
+    const key = fc.constantFrom("a", "b", "__proto__", 'q"t', "é", "a b", "_links");
+    const member = fc.tuple(key, fc.jsonValue(), fc.integer());
+    fc.assert(
+      fc.property(
+        fc.array(member, { maxLength: 8 }),
+        fc.uniqueArray(key, { maxLength: 4 }),
+        fc.uniqueArray(key, { maxLength: 4 }),
+        fc.constantFrom("", " ", "\t"),
+        (members, first, second, space) => {
+          const text = `{${space}${members
+            .map(
+              ([name, value, seed]) =>
+                `${JSON.stringify(name)}${space}:${space}${spellJson(value, seed, true)}`,
+            )
+            .join(`${space},${space}`)}${space}}`;
+          const bytes = encoder.encode(`${text}\n`);
+          const scan = scanner([], first, second);
+          scan.load(bytes);
+          const whole = JSON.parse(text) as Record<string, unknown>;
+          const picked = scan.pick(0, bytes.length - 1);
+          expect(picked).toBe(skippable(bytes.subarray(0, -1), false));
+          if (!picked) return;
+          const texts: [readonly string[], Uint8Array][] = [
+            [first, scan.first],
+            [second, scan.second],
+          ];
+          for (const [names, got] of texts) {
+            const expected = Object.entries(whole).filter(([name]) => names.includes(name));
+            expect(Object.entries(JSON.parse(decoder.decode(got)))).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it("finds its needles where Buffer#indexOf does, from any index", () => {

@@ -12,9 +12,11 @@ import {
   type Projection,
 } from "../../backends/projection/compile-projection.ts";
 import { compileRawFilter, type RawFilter } from "../../backends/raw/raw-filter.ts";
-import { DumpSplitter } from "../../dump/dump-reader.ts";
+import { createRecordScanner, DumpSplitter, type Prefilter } from "../../dump/dump-reader.ts";
 import { FieldPresence } from "../../dump/field-presence.ts";
 import { isJsonSpace } from "../../dump/json-validator.ts";
+import { filterMembers, recordMembers } from "../../dump/record-members.ts";
+import type { RecordScanner } from "../../dump/record-scanner.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { DumpError } from "../../errors/dump-error.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
@@ -72,6 +74,12 @@ export interface Job {
   readonly matches: Predicate | undefined;
   readonly project: Projection | undefined;
   readonly rawFilter: RawFilter | undefined;
+  /** The members of a record the filter and the selection read (`recordMembers`). */
+  readonly members: readonly string[] | undefined;
+  /** The filter records are tested with on the members it reads, before they are parsed. */
+  readonly prefilter: Prefilter | undefined;
+  /** The thread's scanner of the records the raw filter rules out, where it can run. */
+  readonly recordScanner: RecordScanner | undefined;
   /** Whether records are watched for the fields they hold (no schema). */
   readonly watching: boolean;
   /** The two buffers a thread reads its stretches into, one stretch after the other. */
@@ -84,18 +92,27 @@ export interface Job {
 export function prepareJob(setup: JobSetup): Job {
   const { where, fields, timeZone } = setup;
   const schema = setup.schema && readSchema(setup.schema);
+  const rawFilter = where && compileRawFilter(where, schema);
+  const members = recordMembers(where, fields);
+  const matches = where && compilePredicate(where, { schema, timeZone });
+  const prefilter = where && matches && { members: filterMembers(where), matches };
   return {
     setup,
-    matches: where && compilePredicate(where, { schema, timeZone }),
+    matches,
     project: fields && compileProjection(fields),
-    rawFilter: where && compileRawFilter(where, schema),
+    rawFilter,
+    members,
+    prefilter,
+    recordScanner: createRecordScanner({ rawFilter, members, prefilter }),
     watching: schema === undefined && (where !== undefined || fields !== undefined),
     buffers: [new Uint8Array(PIECE_BYTES), new Uint8Array(PIECE_BYTES)],
     lines: new LineBuffer(),
   };
 }
 
-const PIECE_BYTES = 1 << 20;
+// Small enough that a piece, the window it joins and the scanner's copy of it stay in the
+// processor's cache: with 1 MiB pieces, a thread read the file at half the speed.
+const PIECE_BYTES = 1 << 16;
 
 /**
  * Reads the file from an offset on, a piece at a time, into two buffers in turn: a splitter
@@ -230,7 +247,7 @@ export class LineBuffer {
 
 /** Reads one stretch of the file. */
 export function runRangeTask(job: Job, task: RangeTask): RangeResult {
-  const { setup, matches, project, rawFilter } = job;
+  const { setup, matches, project, rawFilter, members, prefilter, recordScanner } = job;
   const fd = openSync(setup.path, "r");
   try {
     const guess = setup.shape === "ndjson" ? guessFirstLine : guessFirstElement;
@@ -255,6 +272,9 @@ export function runRangeTask(job: Job, task: RangeTask): RangeResult {
       rawFilter,
       mayLeaveUnparsed: presence && (() => presence.allSeen()),
       trustSkipped: setup.trustInput,
+      members,
+      prefilter,
+      recordScanner,
       startAt: first === 0 ? undefined : { offset: first, shape: setup.shape },
       stopAt: task.end,
     });
