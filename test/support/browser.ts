@@ -53,7 +53,8 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-async function launchChromium(): Promise<Browser> {
+/** Launches the Chromium the browser tests drive, headless. */
+export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `no Chromium at ${CHROMIUM} (CI is set, so the browser tests fail rather than being skipped).\n${CHROMIUM_HOWTO}`,
