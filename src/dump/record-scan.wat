@@ -178,6 +178,8 @@
   ;; turns, one at a value, one after it; the stack says what encloses them.
   (func $container (param $pos i32) (result i32)
     (local $c i32)
+    (local $mask i32)
+    (local $v v128)
     (local $depth i32)
     (local $top i32)
     (local.set $top (select (i32.const 1) (i32.const 2) (i32.eq (i32.load8_u (local.get $pos)) (i32.const 0x7b))))
@@ -196,12 +198,40 @@
         (local.set $c (i32.load8_u (local.get $pos)))
         (if (i32.eq (local.get $c) (i32.const 0x22))
           (then
-            (local.set $pos (call $string (local.get $pos)))
-            (br_if $afterValue (local.get $pos))
-            (return (i32.const 0))))
+            (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+            (block $valueClosed
+              (loop $valueClosedChunk
+                (local.set $mask (i8x16.bitmask
+                  (v128.or
+                    (v128.or
+                      (i8x16.eq (local.tee $v (v128.load align=1 (local.get $pos))) (v128.const i8x16 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22))
+                      (i8x16.eq (local.get $v) (v128.const i8x16 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c)))
+                    (i8x16.lt_s (local.get $v) (v128.const i8x16 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20)))))
+                (if (i32.eqz (local.get $mask))
+                  (then
+                    (local.set $pos (i32.add (local.get $pos) (i32.const 16)))
+                    (br $valueClosedChunk)))
+                (local.set $pos (i32.add (local.get $pos) (i32.ctz (local.get $mask))))
+                (br_if $valueClosed (i32.eq (i32.load8_u (local.get $pos)) (i32.const 0x22)))
+                (local.set $pos (call $stringFrom (local.get $pos)))
+                (if (i32.eqz (local.get $pos)) (then (return (i32.const 0))))))
+            (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+            (br $afterValue)))
         (if (i32.lt_u (i32.sub (local.get $c) (i32.const 0x30)) (i32.const 10))
           (then
-            (local.set $pos (call $number (local.get $pos)))
+            ;; A number, its integer digits inline (no more after a leading 0).
+            (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+            (if (i32.ne (local.get $c) (i32.const 0x30))
+              (then
+                (loop $integer
+                  (if (i32.lt_u (i32.sub (i32.load8_u (local.get $pos)) (i32.const 0x30)) (i32.const 10))
+                    (then
+                      (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+                      (br $integer))))))
+            (local.set $c (i32.load8_u (local.get $pos)))
+            (br_if $afterValue
+              (i32.and (i32.ne (local.get $c) (i32.const 0x2e)) (i32.ne (i32.or (local.get $c) (i32.const 0x20)) (i32.const 0x65))))
+            (local.set $pos (call $fraction (local.get $pos)))
             (br_if $afterValue (local.get $pos))
             (return (i32.const 0))))
         (if (i32.or (i32.eq (local.get $c) (i32.const 0x7b)) (i32.eq (local.get $c) (i32.const 0x5b)))
@@ -243,15 +273,43 @@
         (return (i32.const 0)))
       ;; After a value: `,` and the next one, or the closing bracket of the container it is in.
       (loop $after
-        (local.set $pos (call $blanks (local.get $pos)))
         (local.set $c (i32.load8_u (local.get $pos)))
+        (if (i32.le_u (local.get $c) (i32.const 0x20))
+          (then
+            (local.set $pos (call $blanks (local.get $pos)))
+            (local.set $c (i32.load8_u (local.get $pos)))))
         (if (i32.eq (local.get $c) (i32.const 0x2c))
           (then
-            (local.set $pos (call $blanks (i32.add (local.get $pos) (i32.const 1))))
-            (if (i32.eq (local.get $top) (i32.const 1))
-              (then
-                (local.set $pos (call $member (local.get $pos)))
+            (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+            (if (i32.le_u (i32.load8_u (local.get $pos)) (i32.const 0x20))
+              (then (local.set $pos (call $blanks (local.get $pos)))))
+            (br_if $value (i32.ne (local.get $top) (i32.const 1)))
+            ;; The next member's name, inline: most of a record's strings are names.
+            (if (i32.ne (i32.load8_u (local.get $pos)) (i32.const 0x22)) (then (return (i32.const 0))))
+            (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+            (block $nameClosed
+              (loop $nameClosedChunk
+                (local.set $mask (i8x16.bitmask
+                  (v128.or
+                    (v128.or
+                      (i8x16.eq (local.tee $v (v128.load align=1 (local.get $pos))) (v128.const i8x16 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22))
+                      (i8x16.eq (local.get $v) (v128.const i8x16 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c)))
+                    (i8x16.lt_s (local.get $v) (v128.const i8x16 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20)))))
+                (if (i32.eqz (local.get $mask))
+                  (then
+                    (local.set $pos (i32.add (local.get $pos) (i32.const 16)))
+                    (br $nameClosedChunk)))
+                (local.set $pos (i32.add (local.get $pos) (i32.ctz (local.get $mask))))
+                (br_if $nameClosed (i32.eq (i32.load8_u (local.get $pos)) (i32.const 0x22)))
+                (local.set $pos (call $stringFrom (local.get $pos)))
                 (if (i32.eqz (local.get $pos)) (then (return (i32.const 0))))))
+            (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+            (if (i32.le_u (i32.load8_u (local.get $pos)) (i32.const 0x20))
+              (then (local.set $pos (call $blanks (local.get $pos)))))
+            (if (i32.ne (i32.load8_u (local.get $pos)) (i32.const 0x3a)) (then (return (i32.const 0))))
+            (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+            (if (i32.le_u (i32.load8_u (local.get $pos)) (i32.const 0x20))
+              (then (local.set $pos (call $blanks (local.get $pos)))))
             (br $value)))
         (if (i32.ne (local.get $c) (select (i32.const 0x7d) (i32.const 0x5d) (i32.eq (local.get $top) (i32.const 1))))
           (then (return (i32.const 0))))
@@ -393,21 +451,28 @@
   ;; The index after the string whose `"` is at `pos`, or 0: a control character, an escape
   ;; JSON does not have, a `\u` or `\/`, or bytes that are not UTF-8.
   (func $string (param $pos i32) (result i32)
+    (local.set $pos (call $stringFrom (i32.add (local.get $pos) (i32.const 1))))
+    (select (i32.add (local.get $pos) (i32.const 1)) (i32.const 0) (local.get $pos)))
+
+  ;; Which of the 16 bytes at `pos` are `"`, `\`, or (compared as signed) below 0x20 or from
+  ;; 0x80 on: the bytes a string cannot hold as they are.
+  (func $specials (param $pos i32) (result i32)
     (local $v v128)
+    (local.set $v (v128.load align=1 (local.get $pos)))
+    (i8x16.bitmask
+      (v128.or
+        (v128.or
+          (i8x16.eq (local.get $v) (v128.const i8x16 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22))
+          (i8x16.eq (local.get $v) (v128.const i8x16 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c)))
+        (i8x16.lt_s (local.get $v) (v128.const i8x16 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20)))))
+
+  ;; From `pos` inside a string, the index of its closing `"`, or 0 as `string` refuses it.
+  (func $stringFrom (param $pos i32) (result i32)
     (local $mask i32)
     (local $c i32)
     (local $c1 i32)
-    (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
     (loop $chunk
-      ;; `"`, `\`, and (compared as signed) bytes below 0x20 or from 0x80 on.
-      (local.set $v (v128.load align=1 (local.get $pos)))
-      (local.set $mask
-        (i8x16.bitmask
-          (v128.or
-            (v128.or
-              (i8x16.eq (local.get $v) (v128.const i8x16 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22 0x22))
-              (i8x16.eq (local.get $v) (v128.const i8x16 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c 0x5c)))
-            (i8x16.lt_s (local.get $v) (v128.const i8x16 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20 0x20)))))
+      (local.set $mask (call $specials (local.get $pos)))
       (if (i32.eqz (local.get $mask))
         (then
           (local.set $pos (i32.add (local.get $pos) (i32.const 16)))
@@ -415,7 +480,7 @@
       (local.set $pos (i32.add (local.get $pos) (i32.ctz (local.get $mask))))
       (local.set $c (i32.load8_u (local.get $pos)))
       (if (i32.eq (local.get $c) (i32.const 0x22))
-        (then (return (i32.add (local.get $pos) (i32.const 1)))))
+        (then (return (local.get $pos))))
       (local.set $c1 (i32.load8_u offset=1 (local.get $pos)))
       (if (i32.eq (local.get $c) (i32.const 0x5c))
         (then
@@ -471,6 +536,10 @@
       (else
         (local.set $pos (call $digits (local.get $pos)))
         (if (i32.eqz (local.get $pos)) (then (return (i32.const 0))))))
+    (call $fraction (local.get $pos)))
+
+  ;; The index after the fraction and exponent, if any, of a number at `pos`, or 0.
+  (func $fraction (param $pos i32) (result i32)
     (if (i32.eq (i32.load8_u (local.get $pos)) (i32.const 0x2e))
       (then
         (local.set $pos (call $digits (i32.add (local.get $pos) (i32.const 1))))
