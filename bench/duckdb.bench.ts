@@ -61,6 +61,7 @@ const FILTERS = [
 ] as const;
 
 const FLOOR = join(import.meta.dirname, "parse-first-filter.ts");
+const OLD_ENGINE = join(import.meta.dirname, "parse-every-record.ts");
 
 /** Writes the artefacts of about `mb` megabytes in `shape`; returns the size in bytes. */
 function writeArtefacts(file: string, mb: number, shape: "array" | "ndjson"): number {
@@ -94,9 +95,11 @@ function runFilter(
   filter: (typeof FILTERS)[number],
   out: string,
   jobs?: number,
+  trustInput = false,
 ): Run {
   const args = ["-f", "%M", process.execPath, CLI, "filter", file, "--engine", engine];
   if (jobs !== undefined) args.push("--jobs", String(jobs));
+  if (trustInput) args.push("--trust-input");
   args.push("--schema", "artefact", "--where", filter.where, "--fields", filter.fields);
   args.push("--output", "ndjson", "--out", out);
   const started = performance.now();
@@ -143,6 +146,12 @@ function runFloor(file: string, filter: (typeof FILTERS)[number], out: string): 
   return runTimed([...command, file, filter.name, out], out, false);
 }
 
+/** qaql's reader as it was before it left records unparsed, in a process of its own. */
+function runOldEngine(file: string, filter: (typeof FILTERS)[number], out: string): Run {
+  const command = [process.execPath, "--experimental-strip-types", "--no-warnings", OLD_ENGINE];
+  return runTimed([...command, file, filter.where, filter.fields, out], out, false);
+}
+
 async function runDuckDb(): Promise<void> {
   const mb = readPositiveEnv("QAQL_DUCKDB_MB", "megabytes", DEFAULT_MB);
   printHeading(
@@ -172,11 +181,15 @@ async function runDuckDb(): Promise<void> {
         const duck = runFilter(file, "duckdb", filter, out);
         if (targeted) {
           const floor = runFloor(file, filter, out);
+          const old = runOldEngine(file, filter, out);
+          const trusting = runFilter(file, "js", filter, out, 2, true);
           const jq = hasJq ? runJq(file, shape, filter, out) : undefined;
           const contestants = [
             ["parse-first script (the floor)", floor],
+            ["qaql's reader parsing every record (before #32)", old],
             ["qaql filter --jobs 1", js],
             ["qaql filter --jobs 2", js2],
+            ["qaql filter --jobs 2 --trust-input", trusting],
             ["qaql filter --engine duckdb", duck],
             ...(jq ? [["jq -c 'select(…) | {…}'", jq] as const] : []),
           ] as const;

@@ -177,6 +177,9 @@ const encoder = new TextEncoder();
 // A record a reader reads in part and leaves out.
 const LEFT_OUT = Symbol("left out");
 
+// The records a prefilter is weighed on (`#weighPrefilter`).
+const PREFILTER_TRIAL = 1000;
+
 // Node's SIMD UTF-8 check (~6 GB/s here), where there is one; elsewhere each record checks its own.
 const isUtf8 = (
   globalThis as {
@@ -219,7 +222,9 @@ export class DumpSplitter {
   // Whether records may be read from the members the reader reads only, and the filter
   // records are tested with first.
   readonly #picking: boolean;
-  readonly #prefilter: Prefilter | undefined;
+  #prefilter: Prefilter | undefined;
+  #prefilterTried = 0;
+  #prefilterPassed = 0;
   // Whether the scanner holds the window's bytes, and the input offset of the record it last
   // stopped at, which the reader then reads itself.
   #scannerLoaded = false;
@@ -657,14 +662,25 @@ export class DumpSplitter {
     if (!this.#emitRecords || !this.#mayLeaveUnparsed()) return undefined;
     this.#loadScanner(scanner);
     if (!scanner.pick(start, end)) return undefined;
-    if (
-      prefilter !== undefined &&
-      !prefilter.matches(parseJson(this.#decoder.decode(scanner.first)))
-    ) {
-      this.#recordsRead++;
-      return LEFT_OUT;
+    if (prefilter !== undefined) {
+      const passed = prefilter.matches(parseJson(this.#decoder.decode(scanner.first)));
+      this.#weighPrefilter(passed);
+      if (!passed) {
+        this.#recordsRead++;
+        return LEFT_OUT;
+      }
     }
     return this.#picking ? parseJson(this.#decoder.decode(scanner.second)) : undefined;
+  }
+
+  /**
+   * Counts the prefilter's outcomes over its first PREFILTER_TRIAL records, and drops it once
+   * more than half of them have passed: it then costs a parse of most records and saves few.
+   */
+  #weighPrefilter(passed: boolean): void {
+    if (this.#prefilterTried === PREFILTER_TRIAL) return;
+    this.#prefilterTried++;
+    if (passed && ++this.#prefilterPassed * 2 > PREFILTER_TRIAL) this.#prefilter = undefined;
   }
 
   /** A record's "{" at `i`: its line is tried first, else its bytes are scanned. */

@@ -328,8 +328,8 @@ Options:
   --engine E       js: read in JavaScript; duckdb: DuckDB reads a JSON array or NDJSON FILE
                    and applies --where (needs --schema and @duckdb/node-api); auto (default):
                    duckdb for such a file of 256 MB or more whose first 4 MiB the filter keeps
-                   a tenth or less of (NDJSON only when --jobs is 2 or more), else js. The
-                   output is the same either way
+                   a tenth or less of, when --jobs is 1; else js. The output is the same
+                   either way
 ${invalidUtf8Help(19)}
   --jobs N         worker threads reading a JSON array or NDJSON FILE of 64 MiB or more at
                    once, each a stretch of it (default: the machine's cores); the output is
