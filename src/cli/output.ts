@@ -108,9 +108,12 @@ function isSpecialFile(path: string): boolean {
   return stat !== undefined && !stat.isFile() && !stat.isDirectory();
 }
 
+/** The bytes a file's stream holds before a write waits for it to drain. */
+const FILE_BUFFER_BYTES = 1 << 20;
+
 /** Written straight to a device or a FIFO, which renaming a file over would replace. */
 function specialFileOutput(path: string): Output {
-  const stream = createWriteStream(path, { flags: "w" });
+  const stream = createWriteStream(path, { flags: "w", highWaterMark: FILE_BUFFER_BYTES });
   const name = JSON.stringify(path);
   return streamOutput(
     stream,
@@ -136,7 +139,9 @@ function specialFileOutput(path: string): Output {
 export function fileOutput(path: string): Output {
   if (isSpecialFile(path)) return specialFileOutput(path);
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
-  const stream = createWriteStream(temporary, { flags: "w" });
+  // A megabyte in flight lets the next records be read while the last are written: with the
+  // default 16 KiB, nearly every batch waited for its write (6.5 s against 5.6 s to stdout).
+  const stream = createWriteStream(temporary, { flags: "w", highWaterMark: FILE_BUFFER_BYTES });
   removeTemporariesOnSignals();
   temporaries.add(temporary);
   const closeStream = () =>
