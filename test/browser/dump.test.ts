@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filterDump } from "../../src/dump/index.ts";
 import { launchChromium, skipBrowser } from "../support/browser.ts";
+import { collect, webDumpBundle } from "../support/web-dump-bundle.ts";
 
 // qaql/dump in Chromium, as a page bundles it: the records a raw filter rules out are checked
 // in WebAssembly there too, and the page reads what Node reads.
@@ -13,30 +13,6 @@ const ROOT = join(import.meta.dirname, "..", "..");
 const SAMPLE = JSON.parse(readFileSync(join(ROOT, "sample", "dump.json"), "utf8")) as {
   artefacts: unknown[];
 };
-
-async function browserBundle(): Promise<string> {
-  const result = await build({
-    stdin: {
-      contents: `export { filterDump } from "./src/dump/index.ts";
-export { RecordScanner } from "./src/dump/record-scanner.ts";`,
-      resolveDir: ROOT,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "browser",
-    format: "iife",
-    globalName: "qaqlDump",
-    write: false,
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]?.text ?? "";
-}
-
-async function collect(records: AsyncIterable<unknown>): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for await (const record of records) out.push(record);
-  return out;
-}
 
 describe.skipIf(skipBrowser())("qaql/dump in Chromium", () => {
   let browser: Browser | undefined;
@@ -56,7 +32,9 @@ describe.skipIf(skipBrowser())("qaql/dump in Chromium", () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.addScriptTag({ content: await browserBundle() });
+    await page.addScriptTag({
+      content: await webDumpBundle({ "dump/record-scanner.ts": ["RecordScanner"] }),
+    });
     const inPage = await page.evaluate(
       async ({ text, options }) => {
         const web = (

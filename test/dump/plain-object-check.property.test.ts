@@ -1,23 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isPlainJsonObject } from "../../src/dump/plain-object-check.ts";
-import { spellJson } from "../support/json-spelling.ts";
+import { parsesAsObject, spellJson } from "../support/json-spelling.ts";
 
 // isPlainJsonObject lets the reader leave a record unparsed: it must never accept bytes that
 // JSON.parse (after a fatal UTF-8 decoding) would refuse or read as something else than an
 // object, and it should accept every object.
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: true });
-
-function parsesAsObject(bytes: Uint8Array): boolean {
-  try {
-    const value: unknown = JSON.parse(decoder.decode(bytes));
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
 
 const object = fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 6 });
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RecordScanner } from "../../src/dump/record-scanner.ts";
-import { spellJson } from "../support/json-spelling.ts";
+import { parsesAsObject, spellJson } from "../support/json-spelling.ts";
 
 // The scanner goes over records the reader then never parses: it must never go over bytes that
 // JSON.parse (after a fatal UTF-8 decoding) would refuse or read as no object, nor over a `\u`
@@ -10,15 +10,6 @@ import { spellJson } from "../support/json-spelling.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
-
-function parsesAsObject(bytes: Uint8Array): boolean {
-  try {
-    const value: unknown = JSON.parse(decoder.decode(bytes));
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
 
 /** Whether a backslash that escapes a `u` or a `/` is in `bytes`. */
 function hidesByEscape(bytes: Uint8Array): boolean {

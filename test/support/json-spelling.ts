@@ -90,3 +90,15 @@ export function spellJson(value: unknown, seed: number, oneLine = false): string
 export function jsonSpellingArbitrary(value: unknown, oneLine = false): fc.Arbitrary<string> {
   return fc.integer().map((seed) => spellJson(value, seed, oneLine));
 }
+
+const fatalDecoder = new TextDecoder("utf-8", { fatal: true });
+
+/** Whether `bytes` are UTF-8 that JSON.parse reads as an object: what a record's check must accept. */
+export function parsesAsObject(bytes: Uint8Array): boolean {
+  try {
+    const value: unknown = JSON.parse(fatalDecoder.decode(bytes));
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
