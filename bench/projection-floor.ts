@@ -5,6 +5,8 @@
 // mapped (object elements projected, other elements kept), any other value kept as it is, and
 // `_links` kept on every object kept.
 
+import type { Finding } from "./findings-data.ts";
+
 type Json = Record<string, unknown>;
 
 /** The objects a sub-selection projects: plain objects, as JSON gives (3.2 "object value"). */
@@ -233,4 +235,40 @@ export function projectFindingByHand(value: unknown): unknown {
     return out;
   }
   return isObject(value) ? projectFinding(value) : value;
+}
+
+/**
+ * The same selection written for the records' shape, as a user who knows it writes it: object
+ * literals and arrays mapped, no walk over keys, the two shapes of a finding (with and without
+ * `name`) told apart. It gives the same output as the selection on these records only; the
+ * target of issue 32 §3 is measured against it.
+ */
+export function projectFindingLiteral(finding: Finding): unknown {
+  const definition = finding.definition;
+  const projected = {
+    id: definition.id,
+    categories: definition.categories.map((category) => ({
+      level: { id: category.level.id, name: category.level.name, _links: category.level._links },
+      scale: { name: category.scale.name, _links: category.scale._links },
+      _links: category._links,
+    })),
+    _links: definition._links,
+  };
+  const locations = finding.locations.map((location) => ({
+    artefact: {
+      id: location.artefact.id,
+      path: location.artefact.path,
+      _links: location.artefact._links,
+    },
+    _links: location._links,
+  }));
+  return finding.name === undefined
+    ? { id: finding.id, definition: projected, locations, _links: finding._links }
+    : {
+        id: finding.id,
+        name: finding.name,
+        definition: projected,
+        locations,
+        _links: finding._links,
+      };
 }
