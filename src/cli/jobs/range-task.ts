@@ -78,7 +78,7 @@ export interface Job {
   readonly members: readonly string[] | undefined;
   /** The filter records are tested with on the members it reads, before they are parsed. */
   readonly prefilter: Prefilter | undefined;
-  /** The thread's scanner of the records the raw filter rules out, where it can run. */
+  /** The thread's scanner (record-scanner.ts) for all its stretches, where it can run. */
   readonly recordScanner: RecordScanner | undefined;
   /** Whether records are watched for the fields they hold (no schema). */
   readonly watching: boolean;
