@@ -102,3 +102,31 @@ export function parsesAsObject(bytes: Uint8Array): boolean {
     return false;
   }
 }
+
+/** What a damaged text's byte suffered. */
+type ByteChange = "replace" | "cut" | "insert";
+
+/** `text` with its byte at `at` (modulo its length + 1) replaced by `byte`, cut, or `byte` inserted there. */
+function changeByte(text: Uint8Array, at: number, byte: number, change: ByteChange): Uint8Array {
+  const i = at % (text.length + 1);
+  if (change === "replace") return text.map((b, k) => (k === i ? byte : b));
+  if (change === "cut") return new Uint8Array([...text.subarray(0, i), ...text.subarray(i + 1)]);
+  return new Uint8Array([...text.subarray(0, i), byte, ...text.subarray(i)]);
+}
+
+/**
+ * The UTF-8 bytes of a JSON text of a value of `values` (spelt by `spellJson`, on one line when
+ * `oneLine`) with one byte replaced, cut or inserted: mostly no longer JSON, sometimes still.
+ */
+export function damagedJsonArbitrary(
+  values: fc.Arbitrary<unknown>,
+  oneLine = false,
+): fc.Arbitrary<Uint8Array> {
+  const encoder = new TextEncoder();
+  const change = fc.constantFrom<ByteChange>("replace", "cut", "insert");
+  return fc
+    .tuple(values, fc.integer(), fc.nat(), fc.integer({ min: 0, max: 255 }), change)
+    .map(([value, seed, at, byte, how]) =>
+      changeByte(encoder.encode(spellJson(value, seed, oneLine)), at, byte, how),
+    );
+}
