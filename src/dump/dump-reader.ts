@@ -626,7 +626,7 @@ export class DumpSplitter {
     const limit = Math.min(this.#batchLimit, this.#stopAt - this.#bytesStart);
     const lines = this.#state === "lines";
     // Trusted as `#leftUnparsed` trusts: a line's record, and bytes that are not UTF-8 an error.
-    const stop = scanner.skip(i, limit, bound, !lines, this.#trustSkipped && this.#checkUtf8);
+    const stop = scanner.goOver(i, limit, bound, !lines, this.#trustSkipped && this.#checkUtf8);
     this.#noScanAt = this.#bytesStart + stop;
     if (scanner.skipped === 0) return false;
     this.#recordsRead += scanner.skipped;

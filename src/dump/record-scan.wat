@@ -1,11 +1,11 @@
-;; The records a raw filter rules out, checked in bulk: `skip` runs over consecutive records of
+;; The records a raw filter rules out, checked in bulk: `goOver` runs over consecutive records of
 ;; a dump, one a line, and proves each a JSON object that JSON.parse accepts (RFC 8259, UTF-8
 ;; per RFC 3629) without building it. It stops, leaving the rest to the reader in JavaScript, at
 ;; the first record it cannot settle alone: one that may hold a needle (its end reaches
 ;; `bound`), one starting at or past `limit`, one with a `\u` or `\/` escape (which may hide a
 ;; needle), one nested deeper than the stack, or one that is not plainly valid. `find` searches
 ;; for a needle 16 positions at a time; `pick` copies the members of a record that a reader
-;; reads, checking it as `skip` does. `npm run generate` compiles this file into
+;; reads, checking it as `goOver` does. `npm run generate` compiles this file into
 ;; record-scan-wasm.ts.
 (module
   (memory (export "memory") 1)
@@ -18,7 +18,7 @@
 
   (global $count (mut i32) (i32.const 0))
 
-  ;; The records the last `skip` went over.
+  ;; The records the last `goOver` went over.
   (func (export "skipped") (result i32)
     (global.get $count))
 
@@ -27,7 +27,7 @@
   ;; spaces, tabs or carriage returns, a `,` when `comma` is set, the same again, then a line
   ;; break. Returns where it stopped: a record's first byte, or the end of the white space.
   ;; With `trust` (the caller's `trustInput`), a line ending in `}` is a record, unchecked.
-  (func (export "skip")
+  (func (export "goOver")
     (param $pos i32) (param $end i32) (param $limit i32) (param $bound i32) (param $comma i32)
     (param $trust i32)
     (result i32)
@@ -348,7 +348,7 @@
   (func (export "picked1") (result i32) (global.get $picked1))
   (func (export "picked2") (result i32) (global.get $picked2))
 
-  ;; Checks the object whose `{` is at `pos` as `skip` does, and writes two objects of its
+  ;; Checks the object whose `{` is at `pos` as `goOver` does, and writes two objects of its
   ;; members, at `out1` and `out2`: those named in the table at `names` (`count` entries of an
   ;; address, a length, the bytes between a name's quotes, and whether the name is for the
   ;; first text, 1, the second, 2, or both, 3), in the record's order and as it spells them:

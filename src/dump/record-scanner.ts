@@ -8,7 +8,7 @@ import { RECORD_SCAN_WASM } from "./record-scan-wasm.ts";
 interface RecordScanExports {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
   readonly FREE: { readonly value: unknown };
-  skip(
+  goOver(
     pos: number,
     end: number,
     limit: number,
@@ -153,7 +153,7 @@ export class RecordScanner {
     }
   }
 
-  /** The records the last `skip` went over. */
+  /** The records the last `goOver` went over. */
   get skipped(): number {
     return this.#skipped;
   }
@@ -182,7 +182,7 @@ export class RecordScanner {
    * Reads the record at `bytes[start, end)` into the texts of two objects, the first holding
    * its members named in `first`, the second those named in `second`, as the record spells
    * them and in its order: JSON.parse reads each into the values those names have in the
-   * record. False when the record is not an object that `skip` would accept (a `\u` or `\/`
+   * record. False when the record is not an object that `goOver` would accept (a `\u` or `\/`
    * escape included) ending at `end`. The texts are valid until the next call.
    */
   pick(start: number, end: number): boolean {
@@ -232,11 +232,11 @@ export class RecordScanner {
    * space; `skipped` says how many it went over. `trust`, for records of a line (no `comma`),
    * takes each line ending in `}` for a record without checking it (`trustInput`).
    */
-  skip(from: number, limit: number, bound: number, comma: boolean, trust = false): number {
+  goOver(from: number, limit: number, bound: number, comma: boolean, trust = false): number {
     const data = this.#data;
     const end = this.#length;
     const clamp = (index: number) => data + Math.max(0, Math.min(index, end + 1));
-    const stop = this.#exports.skip(
+    const stop = this.#exports.goOver(
       data + from,
       data + end,
       clamp(limit),

@@ -59,7 +59,7 @@ function skippedIn(line: Uint8Array, comma: boolean): number {
   const bytes = new Uint8Array([...line, ...(comma ? [0x2c] : []), 0x0a]);
   const scan = scanner();
   scan.load(bytes);
-  const stop = scan.skip(0, bytes.length, bytes.length + 1, comma);
+  const stop = scan.goOver(0, bytes.length, bytes.length + 1, comma);
   if (scan.skipped === 1) expect(stop).toBe(bytes.length);
   else expect(stop).toBeLessThan(bytes.length);
   return scan.skipped;
@@ -108,7 +108,7 @@ describe("RecordScanner", () => {
         const limit = l % (text.length + 2);
         const scan = scanner();
         scan.load(text);
-        const stop = scan.skip(0, limit, bound, false);
+        const stop = scan.goOver(0, limit, bound, false);
         // By hand: each line, in order, while it may be gone over.
         let expected = 0;
         let at = 0;
@@ -135,7 +135,7 @@ describe("RecordScanner", () => {
           for (const c3 of [0x80, 0xbf, 0x78, 0xc0]) {
             bytes.set([c, c1, c2, c3], 6);
             scan.load(bytes);
-            scan.skip(0, bytes.length, bytes.length + 1, false);
+            scan.goOver(0, bytes.length, bytes.length + 1, false);
             if ((scan.skipped === 1) !== parsesAsObject(bytes.subarray(0, -1))) {
               expect.fail(`bytes ${[c, c1, c2, c3].map((b) => b.toString(16))}`);
             }
@@ -150,10 +150,10 @@ describe("RecordScanner", () => {
       encoder.encode(`{"a":${"[".repeat(depth)}${"]".repeat(depth)}}\n`);
     const scan = scanner();
     scan.load(deep(4000));
-    scan.skip(0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, false);
+    scan.goOver(0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, false);
     expect(scan.skipped).toBe(1);
     scan.load(deep(5000));
-    expect(scan.skip(0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, false)).toBe(0);
+    expect(scan.goOver(0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, false)).toBe(0);
     expect(scan.skipped).toBe(0);
   });
 
