@@ -1,15 +1,11 @@
 import { type FieldsNode, type FieldTree, treeOf } from "../ast/fields.ts";
-import type { WhereExpression } from "../ast/where.ts";
+import { predicatesOf, type WhereExpression } from "../ast/where.ts";
 
 const LINKS = "_links";
 
-function addFirstSegments(node: WhereExpression, into: Set<string>): void {
-  if (node.kind === "and" || node.kind === "or") {
-    for (const operand of node.operands) addFirstSegments(operand, into);
-  } else {
-    const first = node.path.segments[0];
-    if (first !== undefined) into.add(first);
-  }
+/** The members of a record that a filter reads: the first name of each of its paths. */
+export function filterMembers(where: WhereExpression): string[] {
+  return [...new Set(predicatesOf(where).map(({ path }) => path.segments[0] as string))];
 }
 
 /**
@@ -22,16 +18,8 @@ export function recordMembers(
   fields: FieldsNode | FieldTree | undefined,
 ): string[] | undefined {
   if (fields === undefined) return undefined;
-  const names = new Set<string>();
-  if (where !== undefined) addFirstSegments(where, names);
+  const names = new Set(where === undefined ? [] : filterMembers(where));
   for (const branch of treeOf(fields)) names.add(branch.name);
   names.add(LINKS);
-  return [...names];
-}
-
-/** The members of a record that a filter reads: the first name of each of its paths. */
-export function filterMembers(where: WhereExpression): string[] {
-  const names = new Set<string>();
-  addFirstSegments(where, names);
   return [...names];
 }
