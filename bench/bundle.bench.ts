@@ -44,7 +44,7 @@ export const MAIN_ENTRY: Bundle = {
   name: "the whole main entry (qaql)",
   entry: `export * from "./src/index.ts";`,
   external: [],
-  maxGzip: 60 * 1024,
+  maxGzip: 62 * 1024,
 };
 
 const CODEMIRROR = ["@codemirror/*", "@lezer/*"];

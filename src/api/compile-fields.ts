@@ -7,6 +7,7 @@ import {
 } from "../backends/projection/compile-projection.ts";
 import {
   checkOptionNames,
+  optionNamesOf,
   readOptions,
   readSchemaOption,
   type SchemaOption,
@@ -18,17 +19,36 @@ import type {
   SelectingProjection,
   TypedSelection,
 } from "../schema/selection-type.ts";
-import { PARSE_OPTION_NAMES } from "../syntax/language.ts";
 import type { ParseFieldsOptions } from "../syntax/parse-fields.ts";
+import { type AccessPolicy, policedFields, readAccessPolicy } from "./access-policy.ts";
 import { readFieldsInput } from "./read-input.ts";
 
 /** A selection as text, as its AST, or as its merged tree. */
 export type FieldsInput = string | FieldsNode | FieldTree;
 
+/** Options of `compileFields` and `compileListFields`: those of `parseFields`, and a policy. */
+export interface CompileFieldsOptions extends ParseFieldsOptions {
+  /**
+   * The fields the caller may see (grammar/language.md 6.9): the projection leaves the others
+   * out, and a selection naming one is the same `UNKNOWN_FIELD` as a name the schema lacks.
+   */
+  readonly policy?: AccessPolicy | undefined;
+}
+
+const COMPILE_FIELDS_OPTION_NAMES = optionNamesOf<CompileFieldsOptions>({
+  maxLength: true,
+  maxDepth: true,
+  schema: true,
+  policy: true,
+});
+
 function toSelection(caller: string, input: FieldsInput, options: unknown): FieldsNode | FieldTree {
-  const given = readOptions<ParseFieldsOptions>(caller, options);
-  checkOptionNames(caller, given, PARSE_OPTION_NAMES);
-  return readFieldsInput(caller, input, given, readSchemaOption(caller, given.schema));
+  const given = readOptions<CompileFieldsOptions>(caller, options);
+  checkOptionNames(caller, given, COMPILE_FIELDS_OPTION_NAMES);
+  const schema = readSchemaOption(caller, given.schema);
+  const policy = readAccessPolicy(caller, given.policy, schema);
+  const selection = readFieldsInput(caller, input, given, policy ? policy.selectSchema : schema);
+  return policy ? (policedFields(policy, selection) as FieldTree) : selection;
 }
 
 /**
@@ -55,9 +75,9 @@ export function compileFields<
   const L extends number | undefined = undefined,
 >(
   input: CheckedFields<T, S, D, L>,
-  options?: ParseFieldsOptions & LiteralTextOptions<S, D, L>,
+  options?: CompileFieldsOptions & LiteralTextOptions<S, D, L>,
 ): FieldsProjection<T, S, D, L>;
-export function compileFields(input: FieldsInput, options?: ParseFieldsOptions): Projection {
+export function compileFields(input: FieldsInput, options?: CompileFieldsOptions): Projection {
   return compileProjection(toSelection("compileFields", input, options));
 }
 
@@ -67,7 +87,7 @@ export function compileFields(input: FieldsInput, options?: ParseFieldsOptions):
  */
 export function compileListFields(
   input: FieldsInput,
-  options?: ParseFieldsOptions,
+  options?: CompileFieldsOptions,
 ): <T extends object>(response: T) => T {
   return compileListProjection(toSelection("compileListFields", input, options));
 }

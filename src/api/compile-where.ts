@@ -1,5 +1,5 @@
 import type { WhereExpression } from "../ast/where.ts";
-import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
+import type { Predicate } from "../backends/predicate/compile-predicate.ts";
 import {
   checkOptionNames,
   optionNamesOf,
@@ -9,11 +9,22 @@ import {
 import type { RecordOfOption } from "../schema/infer-type.ts";
 import type { LiteralTextOptions } from "../schema/literal-text-type.ts";
 import type { CheckedWhere } from "../schema/where-type.ts";
+import {
+  type AccessPolicy,
+  compilePolicedPredicate,
+  readAccessPolicy,
+  readCallerWhere,
+} from "./access-policy.ts";
 import { type CompileOptions, readCompileOptions } from "./compile-options.ts";
-import { readWhereInput } from "./read-input.ts";
 
-/** Options of `compileWhere`: those every front door that compiles a filter takes. */
-export interface CompileWhereOptions extends CompileOptions {}
+/** Options of `compileWhere`: those every front door that compiles a filter takes, and a policy. */
+export interface CompileWhereOptions extends CompileOptions {
+  /**
+   * What the caller may filter on, and a filter AND-ed with the caller's (grammar/language.md
+   * 6.9): a field it may not filter on is the same `UNKNOWN_FIELD` as one the schema lacks.
+   */
+  readonly policy?: AccessPolicy | undefined;
+}
 
 const COMPILE_WHERE_OPTION_NAMES = optionNamesOf<CompileWhereOptions>({
   schema: true,
@@ -21,6 +32,7 @@ const COMPILE_WHERE_OPTION_NAMES = optionNamesOf<CompileWhereOptions>({
   codeGeneration: true,
   maxLength: true,
   maxDepth: true,
+  policy: true,
 });
 
 /**
@@ -48,6 +60,7 @@ export function compileWhere(
   const given = readOptions<CompileWhereOptions>(caller, options);
   checkOptionNames(caller, given, COMPILE_WHERE_OPTION_NAMES);
   const { schema, timeZone, codeGeneration, limits } = readCompileOptions(caller, given);
-  const ast = readWhereInput(caller, input, limits, schema);
-  return compilePredicate(ast, { schema, timeZone, codeGeneration });
+  const policy = readAccessPolicy(caller, given.policy, schema);
+  const ast = readCallerWhere(caller, input, limits, schema, policy);
+  return compilePolicedPredicate(policy, ast, { schema, timeZone, codeGeneration }) as Predicate;
 }

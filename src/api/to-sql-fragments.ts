@@ -2,12 +2,17 @@ import type { WhereExpression } from "../ast/where.ts";
 import type { Dialect } from "../backends/sql/dialect.ts";
 import { type DialectName, dialects } from "../backends/sql/dialects.ts";
 import { checkTypedFilter } from "../backends/sql/read-sql-options.ts";
-import { compileSqlFragments, type SqlFragments } from "../backends/sql/sql-fragments.ts";
+import type { SqlFragments } from "../backends/sql/sql-fragments.ts";
 import { oneOf } from "../base/members.ts";
 import { readOptions } from "../check/read-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
-import { readWhereInput } from "./read-input.ts";
-import { type CheckedSqlOptions, readToSqlOptions, type ToSqlOptions } from "./to-sql.ts";
+import { readCallerWhere } from "./access-policy.ts";
+import {
+  type CheckedSqlOptions,
+  policedSqlFragments,
+  readToSqlOptions,
+  type ToSqlOptions,
+} from "./to-sql.ts";
 
 /**
  * Options of the query-builder integrations (`toKysely`, `toKnex`, `toDrizzle`): those of `toSql`
@@ -44,7 +49,7 @@ export function toSqlFragments(
     }
   }
   const checked = readToSqlOptions(caller, given);
-  const { dialect, schema, columns, json, timeZone, limits } = checked;
+  const { dialect, schema, columns, json, timeZone, limits, policy } = checked;
   if (builderDialects && !builderDialects.some((name) => dialects[name] === dialect)) {
     throw new InvalidOptionError(
       caller,
@@ -59,9 +64,9 @@ export function toSqlFragments(
       `the ${dialect.name} dialect writes only its own placeholders, such as ${dialect.placeholder(1)}, which a query builder cannot write`,
     );
   }
-  const ast = readWhereInput(caller, input, limits, schema);
+  const ast = readCallerWhere(caller, input, limits, schema, policy);
   checkTypedFilter(caller, ast, schema);
-  const fragments = compileSqlFragments(ast, { dialect, schema, columns, timeZone, json });
+  const fragments = policedSqlFragments(ast, policy, { dialect, schema, columns, timeZone, json });
   return { ...fragments, options: checked };
 }
 

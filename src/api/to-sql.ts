@@ -1,5 +1,10 @@
 import type { WhereExpression } from "../ast/where.ts";
-import { type ColumnSpec, compileSql, type SqlQuery } from "../backends/sql/compile-sql.ts";
+import {
+  type ColumnSpec,
+  compileSql,
+  type SqlOptions,
+  type SqlQuery,
+} from "../backends/sql/compile-sql.ts";
 import type { Dialect, PlaceholderStyle } from "../backends/sql/dialect.ts";
 import type { DialectName } from "../backends/sql/dialects.ts";
 import {
@@ -8,7 +13,7 @@ import {
   readDialect,
   readPlaceholders,
 } from "../backends/sql/read-sql-options.ts";
-import { compileSqlFragments } from "../backends/sql/sql-fragments.ts";
+import { compileSqlFragments, type SqlFragments } from "../backends/sql/sql-fragments.ts";
 import type { ParseLimits } from "../base/limits.ts";
 import {
   checkOptionNames,
@@ -23,7 +28,12 @@ import type { SchemaPaths } from "../schema/infer-type.ts";
 import type { LiteralTextOptions } from "../schema/literal-text-type.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { CheckedSqlWhere } from "../schema/where-type.ts";
-import { readWhereInput } from "./read-input.ts";
+import {
+  type AccessPolicy,
+  type CheckedPolicy,
+  readAccessPolicy,
+  readCallerWhere,
+} from "./access-policy.ts";
 
 /** Options of `toSql`; `S` is the schema given, whose paths are the keys of `columns`. */
 export interface ToSqlOptions<S extends SchemaOption = SchemaOption> extends ParseLimits {
@@ -56,6 +66,11 @@ export interface ToSqlOptions<S extends SchemaOption = SchemaOption> extends Par
    * statement's own (`$3` after two): a positive integer, 1 unless set; `?` has no number.
    */
   readonly firstParameter?: number | undefined;
+  /**
+   * What the caller may filter on, and a filter AND-ed with the caller's (grammar/language.md
+   * 6.9), as `compileWhere` takes it: the condition holds both.
+   */
+  readonly policy?: AccessPolicy | undefined;
 }
 
 const TO_SQL_OPTION_NAMES = optionNamesOf<ToSqlOptions>({
@@ -68,6 +83,7 @@ const TO_SQL_OPTION_NAMES = optionNamesOf<ToSqlOptions>({
   firstParameter: true,
   maxLength: true,
   maxDepth: true,
+  policy: true,
 });
 
 /** `toSql`'s options, checked, with the schema defined and the dialect resolved. */
@@ -78,6 +94,8 @@ export interface CheckedSqlOptions {
   readonly json: string | undefined;
   readonly timeZone: string | undefined;
   readonly limits: ParseLimits;
+  /** The policy the filter is read under (grammar/language.md 6.9); undefined without one. */
+  readonly policy: CheckedPolicy | undefined;
   /** The style asked for; the dialect's own when undefined. */
   readonly placeholders: PlaceholderStyle | undefined;
   readonly firstParameter: number;
@@ -110,7 +128,19 @@ export function readToSqlOptions(caller: string, options: unknown): CheckedSqlOp
     given.placeholders,
     given.firstParameter,
   );
-  return { dialect, schema, columns, json, timeZone, limits: given, placeholders, firstParameter };
+  const policy = readAccessPolicy(caller, given.policy, schema);
+  if (policy?.where) checkTypedFilter(caller, policy.where, schema);
+  return {
+    dialect,
+    schema,
+    columns,
+    json,
+    timeZone,
+    limits: given,
+    placeholders,
+    firstParameter,
+    policy,
+  };
 }
 
 /** Writes numbered placeholders from `first`: in a style, or with the dialect's own hook. */
@@ -145,15 +175,48 @@ export function toSql<
 export function toSql(input: string | WhereExpression, options: ToSqlOptions): SqlQuery {
   const caller = "toSql";
   const checked = readToSqlOptions(caller, options);
-  const { dialect, schema, columns, json, timeZone, limits, placeholders } = checked;
-  const ast = readWhereInput(caller, input, limits, schema);
+  const { dialect, schema, columns, json, timeZone, limits, placeholders, policy } = checked;
+  const ast = readCallerWhere(caller, input, limits, schema, policy);
   checkTypedFilter(caller, ast, schema);
   const sqlOptions = { dialect, schema, columns, timeZone, json };
   if (placeholders === "?") {
     // Positional: a value the dialect's SQL uses twice ($1 twice on PostgreSQL) is bound twice.
-    const { fragments, values } = compileSqlFragments(ast, sqlOptions);
+    const { fragments, values } = policedSqlFragments(ast, policy, sqlOptions);
     return { sql: fragments.join("?"), params: [...values] };
   }
-  const placeholder = numbered(dialect, placeholders, checked.firstParameter);
-  return compileSql(ast, { ...sqlOptions, placeholder });
+  const first = checked.firstParameter;
+  const required = policy?.where;
+  if (!required)
+    return compileSql(ast, { ...sqlOptions, placeholder: numbered(dialect, placeholders, first) });
+  const inZone = { ...sqlOptions, timeZone: policy.timeZone };
+  const before = compileSql(required, {
+    ...inZone,
+    placeholder: numbered(dialect, placeholders, first),
+  });
+  const after = compileSql(ast, {
+    ...sqlOptions,
+    placeholder: numbered(dialect, placeholders, first + before.params.length),
+  });
+  return { sql: `(${before.sql} AND ${after.sql})`, params: [...before.params, ...after.params] };
+}
+
+/**
+ * A caller's filter under a policy as fragments cut at their placeholders: the policy's filter,
+ * read in the policy's zone, AND-ed with the caller's, each a whole operand (grammar/language.md
+ * 6.9); the caller's alone without a policy filter.
+ */
+export function policedSqlFragments(
+  ast: WhereExpression,
+  policy: CheckedPolicy | undefined,
+  sqlOptions: SqlOptions,
+): SqlFragments {
+  const own = compileSqlFragments(ast, sqlOptions);
+  if (!policy?.where) return own;
+  const required = compileSqlFragments(policy.where, { ...sqlOptions, timeZone: policy.timeZone });
+  const fragments = [...required.fragments];
+  fragments[0] = `(${fragments[0]}`;
+  fragments[fragments.length - 1] = `${fragments.at(-1)} AND ${own.fragments[0]}`;
+  fragments.push(...own.fragments.slice(1));
+  fragments[fragments.length - 1] = `${fragments.at(-1)})`;
+  return { fragments, values: [...required.values, ...own.values] };
 }

@@ -57,10 +57,24 @@ interface Compilers {
   readonly readingKey: string;
 }
 
+/** The predicate of a filter in a zone, compiled once while the cache keeps it. */
+function kept(
+  compilers: Compilers,
+  where: WhereExpression,
+  canonical: string,
+  timeZone: string,
+): Predicate {
+  const { store, schema, readingKey } = compilers;
+  const key = `p\0${readingKey}\0${timeZone}\0${canonical}`;
+  // The tree is the parser's own, validated against the schema: nothing to check again.
+  const make = () => compilePredicate(where, { schema, timeZone });
+  return store.get(key, make, ENTRY_BYTES + key.length * BYTES_PER_CHARACTER) as Predicate;
+}
+
 function compile(list: ListRequest, compilers: Compilers): CompiledRequest {
   const where: WhereExpression | undefined = list.where;
   const fields: FieldsNode | undefined = list.fields;
-  const { store, schema, readingKey } = compilers;
+  const { store } = compilers;
   const atHand = new Map<string, Predicate>();
   let canonicalWhere: string | undefined;
   let projection: Projection | undefined;
@@ -71,15 +85,24 @@ function compile(list: ListRequest, compilers: Compilers): CompiledRequest {
       if (where === undefined) return undefined;
       let predicate = atHand.get(timeZone);
       if (!predicate) {
-        canonicalWhere ??= formatWhere(where);
-        const key = `p\0${readingKey}\0${timeZone}\0${canonicalWhere}`;
-        // The tree is the parser's own, validated against the schema: nothing to check again.
-        const make = () => compilePredicate(where, { schema, timeZone });
-        predicate = store.get(
-          key,
-          make,
-          ENTRY_BYTES + key.length * BYTES_PER_CHARACTER,
-        ) as Predicate;
+        const { policy } = list;
+        if (policy === undefined) {
+          canonicalWhere ??= formatWhere(where);
+          predicate = kept(compilers, where, canonicalWhere, timeZone);
+        } else {
+          // The policy's filter in its own zone, never the request's (grammar/language.md 6.9).
+          const required = kept(
+            compilers,
+            policy.where,
+            formatWhere(policy.where),
+            policy.timeZone,
+          );
+          const callerWhere = policy.callerWhere;
+          canonicalWhere ??= callerWhere && formatWhere(callerWhere);
+          const caller =
+            callerWhere && kept(compilers, callerWhere, canonicalWhere as string, timeZone);
+          predicate = caller ? (record) => required(record) && caller(record) : required;
+        }
         if (atHand.size < ZONES_AT_HAND) atHand.set(timeZone, predicate);
       }
       return predicate;
@@ -123,8 +146,9 @@ export class CompiledRequests {
   /**
    * The request of the query string `search`, read with `options` (those of this reading key)
    * unless it is kept; a miss decodes the string once, for the key and the reading alike.
+   * `policyKey` is the key of `options.policy`, which the request read depends on.
    */
-  get(search: string, options: ReadListRequestOptions): CompiledRequest {
+  get(search: string, options: ReadListRequestOptions, policyKey = ""): CompiledRequest {
     const parameters = listParametersOf(search);
     // A repeated parameter or a broken escape: `readListRequest` throws its error, which is not kept.
     if (parameters === undefined) {
@@ -132,7 +156,8 @@ export class CompiledRequests {
     }
     const { where, fields, page, size } = parameters;
     const mark = (value: string | undefined) => (value === undefined ? "-" : `=${value}`);
-    const key = `r\0${this.#compilers.readingKey}\0${mark(where)}\0${mark(fields)}\0${mark(page)}\0${mark(size)}`;
+    // The policy's length first: its text may hold the separator, and must not run into `where`.
+    const key = `r\0${this.#compilers.readingKey}\0${policyKey.length}\0${policyKey}\0${mark(where)}\0${mark(fields)}\0${mark(page)}\0${mark(size)}`;
     const texts = (where?.length ?? 0) + (fields?.length ?? 0);
     const bytes = ENTRY_BYTES + key.length * 2 + texts * BYTES_PER_CHARACTER;
     const make = () =>

@@ -1,3 +1,4 @@
+import { type AccessPolicy, type CheckedPolicy, readAccessPolicy } from "../api/access-policy.ts";
 import { calendarOf } from "../backends/predicate/calendar.ts";
 import type { Projection } from "../backends/projection/compile-projection.ts";
 import { QueryError } from "../errors/errors.ts";
@@ -110,6 +111,18 @@ function report(settings: HandlerSettings, call: ListCall, error: unknown): void
   }
 }
 
+/** The request's policy as given, and checked against the handler's schema; undefined without one. */
+async function policyOf(
+  settings: HandlerSettings,
+  call: ListCall,
+): Promise<{ readonly given: AccessPolicy; readonly checked: CheckedPolicy } | undefined> {
+  const { policy, schema } = settings;
+  if (policy.kind === "none") return undefined;
+  const given = policy.kind === "fixed" ? policy.policy : await policy.read(call.webRequest());
+  const checked = readAccessPolicy(CALLER, given, schema);
+  return checked && { given: given as AccessPolicy, checked };
+}
+
 /** The page of a request: from the records in memory, or from the source function. */
 function readPage(
   settings: HandlerSettings,
@@ -146,6 +159,8 @@ interface HandlerMemory {
   /** Tells this handler's URL readings apart from another's, whose settings may differ. */
   readonly handlerId: number;
 }
+
+const CALLER = "createListHandler";
 
 /** A longer URL is read anew each time. */
 const LONGEST_URL_KEPT = 4096;
@@ -202,13 +217,14 @@ async function answer(
         `createListHandler: the path ${JSON.stringify(url.pathname)} names no list: give the resource option`,
       );
     }
+    const policy = await policyOf(settings, call);
     let compiled: CompiledRequest;
     let timeZone: string;
     try {
       timeZone = readTimeZone(call.header("timezone"), settings.timeZone);
       const { schema, limits, defaultSize, maxSize } = settings;
-      const options = { schema, ...limits, defaultSize, maxSize };
-      compiled = memory.requests.get(url.search, options);
+      const options = { schema, ...limits, defaultSize, maxSize, policy: policy?.given };
+      compiled = memory.requests.get(url.search, options, policy?.checked.key);
     } catch (error) {
       if (!(error instanceof QueryError || error instanceof UnknownTimeZoneError)) throw error;
       return jsonAnswer(method, 400, mediaType, badRequestBody(error));

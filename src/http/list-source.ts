@@ -191,6 +191,15 @@ class SourceRequest implements ListSourceRequest {
         placeholders: own(given, "placeholders") as ListSqlOptions["placeholders"],
         firstParameter: own(given, "firstParameter") as ListSqlOptions["firstParameter"],
       };
+      const { policy } = list;
+      if (policy !== undefined) {
+        // The policy's filter in its own zone, the caller's in the request's (6.9).
+        const required = { where: policy.where, timeZone: policy.timeZone };
+        if (policy.callerWhere === undefined) {
+          return toSql(policy.where, { ...sqlOptions, timeZone: policy.timeZone });
+        }
+        return toSql(policy.callerWhere, { ...sqlOptions, policy: required });
+      }
       if (where !== undefined) return toSql(where, sqlOptions);
       readToSqlOptions("toSql", sqlOptions);
       return undefined;

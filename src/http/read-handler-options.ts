@@ -1,3 +1,4 @@
+import { type AccessPolicy, readAccessPolicy } from "../api/access-policy.ts";
 import { calendarOf } from "../backends/predicate/calendar.ts";
 import type { ParseLimits } from "../base/limits.ts";
 import { own } from "../base/members.ts";
@@ -67,7 +68,25 @@ export interface ListHandlerOptions<S extends HandlerSchemaOption = HandlerSchem
    * handlers may share, so that many lists keep one bound; a cache of 8 MiB of its own unless set.
    */
   readonly cache?: ListRequestCache | undefined;
+  /**
+   * What the caller may filter on and see, and a filter every answer obeys (grammar/language.md
+   * 6.9): a policy for every request, or a function giving each request its own (undefined: no
+   * policy), such as the one of the user its credentials name. A field the policy hides is left
+   * out of every item and is the same 400 `UNKNOWN_FIELD` as a field that does not exist.
+   */
+  readonly policy?: AccessPolicy | RequestPolicy | undefined;
 }
+
+/** The policy of one request, as `createListHandler`'s `policy` option gives it. */
+export type RequestPolicy = (
+  request: Request,
+) => AccessPolicy | undefined | Promise<AccessPolicy | undefined>;
+
+/** A handler's policy, checked once when fixed; a function's is checked at each request. */
+export type HandlerPolicy =
+  | { readonly kind: "none" }
+  | { readonly kind: "fixed"; readonly policy: AccessPolicy }
+  | { readonly kind: "function"; readonly read: RequestPolicy };
 
 /** Where the records come from, told apart once. */
 export type CheckedSource =
@@ -89,6 +108,7 @@ export interface HandlerSettings {
   readonly limits: ParseLimits;
   readonly onError: (error: unknown, request: Request) => void;
   readonly cache: ListRequestCache | undefined;
+  readonly policy: HandlerPolicy;
 }
 
 const CALLER = "createListHandler";
@@ -106,6 +126,7 @@ const OPTION_NAMES = optionNamesOf<ListHandlerOptions>({
   maxDepth: true,
   onError: true,
   cache: true,
+  policy: true,
 });
 
 function fail(option: string, problem: string): never {
@@ -224,6 +245,13 @@ function readOnError(value: unknown): HandlerSettings["onError"] {
   return fail("onError", `expected a function; found ${describeFound(value)}`);
 }
 
+function readPolicy(value: unknown, schema: Schema | undefined): HandlerPolicy {
+  if (value === undefined) return { kind: "none" };
+  if (typeof value === "function") return { kind: "function", read: value as RequestPolicy };
+  readAccessPolicy(CALLER, value, schema);
+  return { kind: "fixed", policy: value as AccessPolicy };
+}
+
 function readCache(value: unknown): ListRequestCache | undefined {
   if (value === undefined || isListRequestCache(value)) return value;
   return fail("cache", `expected a ListRequestCache; found ${describeFound(value)}`);
@@ -253,5 +281,6 @@ export function readHandlerOptions(options: unknown): HandlerSettings {
     limits: readLimitMembers(CALLER, given),
     onError: readOnError(member("onError")),
     cache: readCache(member("cache")),
+    policy: readPolicy(member("policy"), schema),
   };
 }

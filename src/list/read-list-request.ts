@@ -1,3 +1,10 @@
+import {
+  type AccessPolicy,
+  type CheckedPolicy,
+  policedFieldsNode,
+  policedWhere,
+  readAccessPolicy,
+} from "../api/access-policy.ts";
 import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
 import type { ParseLimits } from "../base/limits.ts";
@@ -28,6 +35,13 @@ import { piecesOf, queryStringOf } from "./url-parts.ts";
 export interface ReadListRequestOptions extends PageSizeOptions, ParseLimits {
   /** Validate `where` and `fields` against this schema (grammar/language.md 4), or a plain shape defined on the fly. */
   readonly schema?: SchemaOption | undefined;
+  /**
+   * What the caller may filter on and see, and a filter that always holds (grammar/language.md
+   * 6.9): `where` and `fields` are checked against the fields the policy opens, and the request
+   * read holds the filter and selection the answer runs: the policy's filter AND-ed with the
+   * caller's, and the caller's selection cut to the visible fields (those fields alone without one).
+   */
+  readonly policy?: AccessPolicy | undefined;
 }
 
 /** The four parameters of a list request (grammar/language.md 6), read, checked and defaulted. */
@@ -42,6 +56,19 @@ export interface ListRequest {
   readonly size: number;
   /** Whether the request gave `page` or `size`; page and size hold the defaults when not. */
   readonly paginated: boolean;
+  /**
+   * Read under a policy with a filter (grammar/language.md 6.9): the policy's filter with the
+   * zone it reads dates in, and the caller's filter alone. `where` holds the two AND-ed; qaql's
+   * own evaluation (the handler, `toSql` of a source request) reads each in its own zone.
+   */
+  readonly policy?: PolicedFilter | undefined;
+}
+
+/** The two filters of a request under a policy with a filter. */
+export interface PolicedFilter {
+  readonly where: WhereExpression;
+  readonly timeZone: string;
+  readonly callerWhere: WhereExpression | undefined;
 }
 
 /** Every error a user can cause in a list request. */
@@ -127,11 +154,14 @@ const OPTION_NAMES = optionNamesOf<ReadListRequestOptions>({
   maxDepth: true,
   defaultSize: true,
   maxSize: true,
+  policy: true,
 });
 
 /** The options of `readListRequest`, read and checked. */
 interface ReadSettings {
-  readonly parseOptions: ParseLimits & { readonly schema: Schema | undefined };
+  readonly whereOptions: ParseLimits & { readonly schema: Schema | undefined };
+  readonly fieldsOptions: ParseLimits & { readonly schema: Schema | undefined };
+  readonly policy: CheckedPolicy | undefined;
   readonly defaultSize: number;
   readonly maxSize: number;
 }
@@ -144,11 +174,16 @@ function readSettings(options: ReadListRequestOptions | undefined): ReadSettings
     own(given, "defaultSize"),
     own(given, "maxSize"),
   );
-  const parseOptions = {
-    ...readLimitMembers(CALLER, given),
-    schema: readSchemaOption(CALLER, own(given, "schema")),
+  const limits = readLimitMembers(CALLER, given);
+  const schema = readSchemaOption(CALLER, own(given, "schema"));
+  const policy = readAccessPolicy(CALLER, own(given, "policy"), schema);
+  return {
+    whereOptions: { ...limits, schema: policy ? policy.filterSchema : schema },
+    fieldsOptions: { ...limits, schema: policy ? policy.selectSchema : schema },
+    policy,
+    defaultSize,
+    maxSize,
   };
-  return { parseOptions, defaultSize, maxSize };
 }
 
 // The values come one at a time so that a broken escape is reported after the parameters before it.
@@ -156,24 +191,28 @@ function readValues(
   values: Iterable<readonly [ListParameter, string]>,
   settings: ReadSettings,
 ): ListRequest {
-  const { parseOptions, defaultSize, maxSize } = settings;
+  const { whereOptions, fieldsOptions, defaultSize, maxSize } = settings;
   let where: WhereExpression | undefined;
   let fields: FieldsNode | undefined;
   let page: number | undefined;
   let size: number | undefined;
   for (const [name, value] of values) {
-    if (name === "where") where = BLANK.test(value) ? undefined : parseWhere(value, parseOptions);
+    if (name === "where") where = BLANK.test(value) ? undefined : parseWhere(value, whereOptions);
     else if (name === "fields") {
-      fields = BLANK.test(value) ? undefined : parseFields(value, parseOptions);
+      fields = BLANK.test(value) ? undefined : parseFields(value, fieldsOptions);
     } else if (name === "page") page = readPageNumber("page", value, maxSize);
     else size = readPageNumber("size", value, maxSize);
   }
+  const { policy } = settings;
   return {
-    where,
-    fields,
+    where: policedWhere(policy, where),
+    fields: policedFieldsNode(policy, fields),
     page: page ?? 1,
     size: size ?? defaultSize,
     paginated: page !== undefined || size !== undefined,
+    ...(policy?.where
+      ? { policy: { where: policy.where, timeZone: policy.timeZone, callerWhere: where } }
+      : {}),
   };
 }
 

@@ -26,22 +26,30 @@ import { matchRoute, ROUTE_METHODS, ROUTES_IN_BRIEF } from "./routes.ts";
 import { ServedData } from "./served-data.ts";
 import { TokenAuth } from "./token-auth.ts";
 import { DEFAULT_TOKEN_RATE, type TokenRate, TokenRateLimiter, TokenStore } from "./tokens.ts";
+import { UserViews } from "./user-views.ts";
+import { type ApiUser, readServerUsers } from "./users.ts";
 import { checkWorkRate, DEFAULT_QUERY_TIME, WorkBudget, type WorkRate } from "./work-budget.ts";
 
 export type { ListeningAddress } from "./node-adapter.ts";
+export type { ApiUser } from "./users.ts";
 
 /** What `createApiServer` serves, to whom, and how. */
 export interface ApiServerOptions {
   /** The records of each resource, by the resource's name (`artefacts` for `/api/artefacts`). */
   readonly data: Readonly<Record<string, readonly object[]>>;
-  /** The Basic credentials `GET /api/token` takes; the user cannot hold a colon. */
+  /** The Basic credentials `GET /api/token` takes, of a user who sees everything; the user cannot hold a colon. */
   readonly user?: string | undefined;
   readonly password?: string | undefined;
-  /** More users of `GET /api/token`, password by user name; each user's tokens are counted apart. */
-  readonly users?: Readonly<Record<string, string>> | undefined;
   /**
-   * Bearer tokens that never expire, such as a CI job's: token68 text of at least 20
-   * characters. Revoked by `revokeToken` or `DELETE /api/token`.
+   * More users, by name: a password, or an `ApiUser` saying how the user signs in, what it sees
+   * (projects, a policy per resource) and its defaults (grammar/language.md 6.10). Each user's
+   * tokens are counted apart.
+   */
+  readonly users?: Readonly<Record<string, string | ApiUser>> | undefined;
+  /**
+   * Bearer tokens of the server's own that never expire, such as a CI job's, which see
+   * everything: token68 text of at least 20 characters. Revoked by `revokeToken` or
+   * `DELETE /api/token`. A user's own are among its `ApiUser` members.
    */
   readonly permanentTokens?: readonly string[] | undefined;
   /** The vendor of the versioned media types, `application/vnd.<vendor>.app-v2+json`; `qaql` unless set. */
@@ -126,20 +134,6 @@ function option<T>(name: string, read: () => T): T {
   }
 }
 
-/** The passwords of `GET /api/token` by user name: `user` and every one of `users`. */
-function passwordsOf(options: ApiServerOptions): Map<string, string> {
-  const { user, password } = options;
-  if ((user === undefined) !== (password === undefined)) {
-    throw new TypeError("give both user and password, or neither");
-  }
-  const passwords = new Map(user === undefined ? [] : [[user, password as string]]);
-  for (const [name, secret] of Object.entries(options.users ?? {})) {
-    if (passwords.has(name)) throw new TypeError(`the user ${JSON.stringify(name)} is given twice`);
-    passwords.set(name, secret);
-  }
-  return passwords;
-}
-
 function checkMaxBodyBytes(value: number | undefined): number {
   if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(value) || value < 1) {
@@ -157,7 +151,7 @@ function checkMaxBodyBytes(value: number | undefined): number {
  * `timezone` header, and JSON errors. Throws `InvalidOptionError` for bad options.
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
-  const { vendor, context, cache, onError } = readServerOptions(options);
+  const { vendor, context, data, cache, onError } = readServerOptions(options);
   const mediaTypes = supportedMediaTypes(vendor);
   const negotiations = storeOf(cache);
 
@@ -215,7 +209,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
 
   const node = createNodeAdapter(fetchAnswer, onError);
   return {
-    resources: context.data.names,
+    resources: data.names,
     mediaTypes,
     fetch: fetchAnswer,
     handle: node.handle,
@@ -234,17 +228,12 @@ function readServerOptions(options: ApiServerOptions) {
     return name;
   });
   const sizes = readPageSizeOptions(CALLER, options.defaultSize, options.maxSize);
-  const passwords = option("users", () => passwordsOf(options));
-  const checkBasic = option("users", () => createBasicCheck(passwords));
+  const users = option("users", () => readServerUsers(options));
+  const checkBasic = option("users", () => createBasicCheck(users.secrets));
   const now = options.now ?? Date.now;
   const tokens = new TokenStore(now);
   option("permanentTokens", () => {
-    for (const token of options.permanentTokens ?? []) tokens.addPermanent(token);
-    if (passwords.size === 0 && (options.permanentTokens ?? []).length === 0) {
-      throw new TypeError(
-        "nobody could use this server: give a user and password, or permanentTokens",
-      );
-    }
+    for (const { token, user } of users.permanentTokens) tokens.addPermanent(token, user);
   });
   const tokenRate = options.tokenRate ?? DEFAULT_TOKEN_RATE;
   const rateLimiter = option("tokenRate", () => new TokenRateLimiter(now, tokenRate));
@@ -254,6 +243,10 @@ function readServerOptions(options: ApiServerOptions) {
     () => new WorkBudget(now, checkWorkRate("queryTime", options.queryTime ?? DEFAULT_QUERY_TIME)),
   );
   const data = option("data", () => new ServedData(options.data, options.schemas));
+  const views = option(
+    "users",
+    () => new UserViews(options.data, options.schemas ?? {}, data, users.users),
+  );
   const onError = (error: unknown) => options.onInternalError?.(error);
   const auth = new TokenAuth({
     realm: `realm="${vendor}"`,
@@ -266,6 +259,6 @@ function readServerOptions(options: ApiServerOptions) {
   const cache = new ListRequestCache();
   const lists = new ServedLists({ vendor, sizes, cache, evaluate: options.evaluate, onError });
   const queryBody = { mediaTypes: supportedMediaTypes(vendor), maxBytes: maxBodyBytes };
-  const context: RouteContext = { data, auth, lists, sizes, queryBody, queryTime };
-  return { vendor, context, cache, onError };
+  const context: RouteContext = { views, auth, lists, sizes, queryBody, queryTime };
+  return { vendor, context, data, cache, onError };
 }

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { matchesDigest, type PasswordDigest } from "./password-digest.ts";
 
 /** An `Authorization` header cut into its scheme (lower-cased) and credentials (RFC 9110 11.4). */
 export interface Authorization {
@@ -24,30 +25,48 @@ export type BasicVerdict =
   | { readonly verdict: "malformed" }
   | { readonly verdict: "wrong" };
 
+/** How a user of `GET /api/token` proves who it is: a password, or its scrypt digest. */
+export type Secret = { readonly password: string } | { readonly digest: PasswordDigest };
+
 /**
- * Makes the check of Basic credentials (RFC 7617) against the users given (password by user
+ * Makes the check of Basic credentials (RFC 7617) against the users given (secret by user
  * name): `malformed` when they are not base64 of `user:password`, else `wrong` or `ok` with the
- * user, compared in constant time over SHA-256 digests, every user each time, so neither the
- * length nor the text of a secret, nor which user matched, leaks.
+ * user. Passwords are compared in constant time over SHA-256 digests, every user each time, so
+ * neither the length nor the text of a secret, nor which user matched, leaks; where some users
+ * have digests, every check derives one scrypt key (a decoy for a name without a digest), so
+ * the time taken does not tell those names apart either.
  */
 export function createBasicCheck(
-  passwords: ReadonlyMap<string, string>,
-): (credentials: string) => BasicVerdict {
-  const expected = [...passwords].map(([user, password]) => {
+  secrets: ReadonlyMap<string, Secret>,
+): (credentials: string) => Promise<BasicVerdict> {
+  const expected: { user: string; digest: Buffer }[] = [];
+  const digests = new Map<string, PasswordDigest>();
+  for (const [user, secret] of secrets) {
     if (user.includes(":")) {
       throw new TypeError("a Basic user name cannot hold a colon (RFC 7617)");
     }
-    return { user, digest: digestOf(Buffer.from(`${user}:${password}`, "utf8")) };
-  });
-  return (credentials) => {
+    if ("digest" in secret) digests.set(user, secret.digest);
+    else
+      expected.push({ user, digest: digestOf(Buffer.from(`${user}:${secret.password}`, "utf8")) });
+  }
+  const decoy = digests.values().next().value;
+  return async (credentials) => {
     if (!BASE64.test(credentials) || credentials.length % 4 === 1) return { verdict: "malformed" };
     const decoded = Buffer.from(credentials, "base64");
-    if (!decoded.includes(0x3a)) return { verdict: "malformed" };
+    const colon = decoded.indexOf(0x3a);
+    if (colon === -1) return { verdict: "malformed" };
     const digest = digestOf(decoded);
     let user: string | undefined;
     for (const candidate of expected) {
       if (timingSafeEqual(digest, candidate.digest) && user === undefined) user = candidate.user;
     }
+    if (decoy === undefined)
+      return user === undefined ? { verdict: "wrong" } : { verdict: "ok", user };
+    const name = decoded.subarray(0, colon).toString("utf8");
+    const password = decoded.subarray(colon + 1).toString("utf8");
+    const own = digests.get(name);
+    const matched = await matchesDigest(password, own ?? decoy);
+    if (own !== undefined && matched) user = name;
     return user === undefined ? { verdict: "wrong" } : { verdict: "ok", user };
   };
 }

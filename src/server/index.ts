@@ -14,5 +14,7 @@ export type { ApiErrorCode } from "./api-error.ts";
 export { ApiError } from "./api-error.ts";
 export type { ApiServer, ApiServerOptions, ListeningAddress } from "./api-server.ts";
 export { createApiServer } from "./api-server.ts";
+export { digestPassword } from "./password-digest.ts";
 export type { TokenRate } from "./tokens.ts";
+export type { ApiUser } from "./users.ts";
 export type { WorkRate } from "./work-budget.ts";

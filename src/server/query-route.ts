@@ -131,10 +131,11 @@ function parseBody(bytes: Uint8Array): unknown {
  * `POST /api/artefacts/{artefact-id}/query` (grammar/language.md 8): the artefact must exist
  * (404), the body be JSON (415, 413, 400 `MALFORMED_JSON`) and a valid query definition (400
  * with the `QueryDefinitionError`'s body, every issue at its JSON Pointer); the answer is
- * `runQuery`'s table over the served artefacts from that artefact.
+ * `runQuery`'s table, from that artefact, over the artefacts the client sees, as it sees them.
  */
 export async function answerQuery(
   data: ServedData,
+  queryArtefacts: () => readonly object[],
   request: Request,
   artefactId: string,
   body: QueryBodyRules,
@@ -157,7 +158,7 @@ export async function answerQuery(
       const { code, message, ...details } = parsed.error.toJSON();
       throw new ApiError(400, code, message, details);
     }
-    const records = artefacts.records as readonly Artefact[];
+    const records = queryArtefacts() as readonly Artefact[];
     return runQuery(parsed.data, records, { artefactId: (start as Artefact).id });
   } finally {
     budget.charge(performance.now() - started);

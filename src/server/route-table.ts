@@ -1,3 +1,4 @@
+import type { AccessPolicy } from "../api/access-policy.ts";
 import { compileFields } from "../api/compile-fields.ts";
 import { quoteForEcho } from "../http/echo.ts";
 import type { Evaluate } from "../http/evaluate.ts";
@@ -13,11 +14,13 @@ import { answerQuery, type QueryBodyRules } from "./query-route.ts";
 import type { Route } from "./routes.ts";
 import type { ServedData, ServedResource } from "./served-data.ts";
 import type { TokenAuth } from "./token-auth.ts";
+import type { UserView, UserViews } from "./user-views.ts";
 import type { WorkBudget } from "./work-budget.ts";
 
 /** What every route's answer reads: the data, the authentication and the server's settings. */
 export interface RouteContext {
-  readonly data: ServedData;
+  /** What each token's holder sees: its records, and its policies' fields. */
+  readonly views: UserViews;
   readonly auth: TokenAuth;
   readonly lists: ServedLists;
   readonly sizes: { readonly defaultSize: number; readonly maxSize: number };
@@ -41,24 +44,30 @@ const ok = (request: Request, mediaType: string, body: object): Response =>
 
 /** The answer of each route (grammar/language.md 6.8); every route but the token's takes a Bearer token first. */
 export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
-  token(context, request, _route, mediaType) {
+  async token(context, request, _route, mediaType) {
     if (request.method !== "DELETE")
-      return ok(request, mediaType, context.auth.issueToken(request));
+      return ok(request, mediaType, await context.auth.issueToken(request));
     context.auth.revoke(context.auth.authorise(request).token);
     return new Response(null, { status: 204 });
   },
   list(context, request, route) {
-    context.auth.authorise(request);
-    const resource = resourceNamed(context.data, route.resource);
-    return context.lists.handler(`list ${route.resource}`, resource, resource.records)(request);
+    const view = viewOf(context, request);
+    const resource = resourceNamed(view.data, route.resource);
+    return listHandler(
+      context,
+      view,
+      `list ${route.resource}`,
+      resource,
+      resource.records,
+    )(request);
   },
   item(context, request, route, mediaType) {
-    context.auth.authorise(request);
-    return ok(request, mediaType, answerItem(context, request, route.resource, route.id));
+    const view = viewOf(context, request);
+    return ok(request, mediaType, answerItem(context, view, request, route.resource, route.id));
   },
   projectArtefacts(context, request, route) {
-    context.auth.authorise(request);
-    const { data } = context;
+    const view = viewOf(context, request);
+    const { data } = view;
     const artefacts = resourceNamed(data, "artefacts");
     resourceNamed(data, "projects");
     const project = data.projectNamed(route.projectName);
@@ -70,15 +79,15 @@ export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
       throw new ApiError(404, "NOT_FOUND", message);
     }
     const key = `project ${route.projectName}`;
-    return context.lists.handler(key, artefacts, data.artefactsOf(project))(request);
+    return listHandler(context, view, key, artefacts, data.artefactsOf(project))(request);
   },
   artefactFindings(context, request, route) {
-    context.auth.authorise(request);
-    const { data } = context;
+    const view = viewOf(context, request);
+    const { data } = view;
     const findings = resourceNamed(data, "findings");
     recordOf(resourceNamed(data, "artefacts"), route.artefactId);
     const below = data.findingsBelow(route.artefactId);
-    return context.lists.handler(`findings ${route.artefactId}`, findings, below)(request);
+    return listHandler(context, view, `findings ${route.artefactId}`, findings, below)(request);
   },
   async artefactQuery(context, request, route, mediaType) {
     const { holder } = context.auth.authorise(request);
@@ -87,11 +96,36 @@ export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
       wait: () => queryTime.wait(holder),
       charge: (ms: number) => queryTime.charge(holder, ms),
     };
-    const { data, queryBody } = context;
-    const body = await answerQuery(data, request, route.artefactId, queryBody, budget);
+    const view = context.views.of(holder);
+    const { queryBody } = context;
+    const body = await answerQuery(
+      view.data,
+      view.queryArtefacts,
+      request,
+      route.artefactId,
+      queryBody,
+      budget,
+    );
     return ok(request, mediaType, body);
   },
 };
+
+/** The view of the holder of the request's Bearer token (401, 403 without a valid one). */
+function viewOf(context: RouteContext, request: Request): UserView {
+  return context.views.of(context.auth.authorise(request).holder);
+}
+
+/** The handler of a list as one view sees it: its own records, under its policy. */
+function listHandler(
+  context: RouteContext,
+  view: UserView,
+  key: string,
+  resource: ServedResource,
+  records: readonly object[],
+): ListHandler {
+  const policy = view.policyOf(resource.name);
+  return context.lists.handler(`${view.key}\u0000${key}`, resource, records, policy);
+}
 
 /** Answers a request of a known route, its method already checked. */
 export function answerRoute(
@@ -122,8 +156,16 @@ export class ServedLists {
     this.#settings = settings;
   }
 
-  /** The handler of the list `key` names; keys start with the route's kind, so no two lists share one. */
-  handler(key: string, resource: ServedResource, records: readonly object[]): ListHandler {
+  /**
+   * The handler of the list `key` names; keys start with the view's key and the route's kind,
+   * so no two lists share one. `policy` is the view's for the resource (grammar/language.md 6.9).
+   */
+  handler(
+    key: string,
+    resource: ServedResource,
+    records: readonly object[],
+    policy?: AccessPolicy,
+  ): ListHandler {
     let handler = this.#handlers.get(key);
     if (!handler) {
       const { vendor, sizes, cache, evaluate, onError } = this.#settings;
@@ -137,6 +179,7 @@ export class ServedLists {
         onError,
         cache,
         ...sizes,
+        ...(policy ? { policy } : {}),
       });
       this.#handlers.set(key, handler);
     }
@@ -171,13 +214,20 @@ function fieldsPieces(search: string): string {
     .join("&");
 }
 
-function answerItem(context: RouteContext, request: Request, name: string, id: string): object {
-  const resource = resourceNamed(context.data, name);
+function answerItem(
+  context: RouteContext,
+  view: UserView,
+  request: Request,
+  name: string,
+  id: string,
+): object {
+  const resource = resourceNamed(view.data, name);
   // Checked though an item has no date to read it with, as a list request checks it.
   readTimeZone(request.headers.get("timezone"), "UTC");
   const { fields } = readListRequest(`?${fieldsPieces(new URL(request.url).search)}`, {
     ...context.sizes,
     schema: resource.schema,
+    policy: view.policyOf(name),
   });
   const record = recordOf(resource, id);
   return fields ? (compileFields(fields)(record) as object) : record;

@@ -11,11 +11,12 @@ export interface ServedResource {
 /** Names a resource cannot have: the token's path and the member that holds a list's links. */
 const RESERVED_NAMES: ReadonlySet<string> = new Set(["", "token", "_links"]);
 
-const ownMember = (record: object, key: string): unknown =>
+/** A record's own member, never one of its prototype. */
+export const ownMember = (record: object, key: string): unknown =>
   Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 
 /** An id as the routes match it: by its text, so `1000` and `"1000"` are one (grammar/language.md 8.6). */
-function keyOf(id: unknown): string | undefined {
+export function keyOf(id: unknown): string | undefined {
   return typeof id === "string" || Number.isFinite(id) ? String(id) : undefined;
 }
 

@@ -14,7 +14,7 @@ export interface Bearer {
 export interface TokenAuthParts {
   /** The `realm="…"` of every challenge. */
   readonly realm: string;
-  readonly checkBasic: (credentials: string) => BasicVerdict;
+  readonly checkBasic: (credentials: string) => Promise<BasicVerdict>;
   readonly tokens: TokenStore;
   readonly rateLimiter: TokenRateLimiter;
   readonly tokenRate: TokenRate;
@@ -33,7 +33,7 @@ export class TokenAuth {
   }
 
   /** A new token for the Basic credentials of `request`, within the user's token rate. */
-  issueToken(request: Request): IssuedToken {
+  async issueToken(request: Request): Promise<IssuedToken> {
     const { realm, checkBasic, rateLimiter, tokenRate, tokens } = this.#parts;
     const basic = `Basic ${realm}, charset="UTF-8"`;
     const authorization = readAuthorization(request.headers.get("authorization") ?? undefined);
@@ -51,7 +51,7 @@ export class TokenAuth {
         `GET /api/token takes Basic credentials, not ${quoteForEcho(authorization.scheme)}`,
       );
     }
-    const checked = checkBasic(authorization.credentials);
+    const checked = await checkBasic(authorization.credentials);
     if (checked.verdict === "malformed") {
       throw fail("MALFORMED_CREDENTIALS", "the Basic credentials are not base64 of user:password");
     }

@@ -74,7 +74,8 @@ export class TokenStore {
   readonly #perUser: number;
   readonly #total: number;
   readonly #entries = new Map<string, Entry>();
-  readonly #permanent = new Set<string>();
+  /** Permanent tokens by digest, each with the user it belongs to (undefined: the server's own). */
+  readonly #permanent = new Map<string, string | undefined>();
   /** Each user's tokens by digest, oldest issued first (a Map keeps insertion order). */
   readonly #byUser = new Map<string, Map<string, Entry>>();
 
@@ -119,10 +120,10 @@ export class TokenStore {
   }
 
   /**
-   * Adds a token that never expires: token68 (RFC 6750 2.1) of at least
-   * `MIN_PERMANENT_TOKEN_LENGTH` characters, else a `TypeError`.
+   * Adds a token that never expires, of a user or of the server's own: token68 (RFC 6750 2.1)
+   * of at least `MIN_PERMANENT_TOKEN_LENGTH` characters, else a `TypeError`.
    */
-  addPermanent(token: string): void {
+  addPermanent(token: string, user?: string): void {
     if (typeof token !== "string" || !isToken68(token)) {
       throw new TypeError("a permanent token is token68 text: letters, digits and -._~+/ then =");
     }
@@ -131,7 +132,11 @@ export class TokenStore {
         `a permanent token needs at least ${MIN_PERMANENT_TOKEN_LENGTH} characters, so that it cannot be guessed`,
       );
     }
-    this.#permanent.add(digestOf(token));
+    const key = digestOf(token);
+    if (this.#permanent.has(key) && this.#permanent.get(key) !== user) {
+      throw new TypeError("a permanent token is given to two holders");
+    }
+    this.#permanent.set(key, user);
   }
 
   /** Forgets a token, temporary or permanent; false when the store did not hold it. */
@@ -148,7 +153,10 @@ export class TokenStore {
   /** Checks a token and, when it is a temporary one still valid, restarts its idle timer. */
   use(token: string): TokenState {
     const key = digestOf(token);
-    if (this.#permanent.has(key)) return { state: "valid", holder: `token:${key}` };
+    if (this.#permanent.has(key)) {
+      const user = this.#permanent.get(key);
+      return { state: "valid", holder: user === undefined ? `token:${key}` : `user:${user}` };
+    }
     const entry = this.#entries.get(key);
     if (!entry) return { state: "unknown" };
     const now = this.#now();

@@ -340,3 +340,27 @@ describe("on MySQL, through mysql2's client-side placeholders (what the builders
     }
   });
 });
+
+// grammar/language.md 6.9: the policy's filter reaches every builder, each filter whole.
+describe.each(
+  BUILDER_ENGINES.flatMap((engine) =>
+    Object.entries(builders).map(
+      ([name, build]) => [`${name} on ${engine}`, engine, build] as const,
+    ),
+  ),
+)("%s under a policy", (_, engine, build) => {
+  const policy = { selectable: "name,rank", where: "type.id=FILE OR rank>4" };
+
+  it("keeps the rows both filters keep, and refuses a hidden field as an unknown one", async () => {
+    const db = engines.get(engine) as Engine;
+    await createTable(db, "artefacts", defineSchema(schema));
+    await insert(db, "artefacts", defineSchema(schema), records);
+    const options = { dialect: engine, schema, policy };
+    const statement = build(engine, "artefacts", "rank>=2", options, own);
+    // Read as `type.id=FILE OR (rank>4 AND rank>=2)`, row 3 (a FILE of rank 1) would be kept.
+    expect(await runStatement(db, statement)).toEqual(keptByOwn([0, 2, 4, 5], own));
+    expect(() => build(engine, "artefacts", "type.id=FILE", options, own)).toThrow(
+      /unknown field "type.id"/,
+    );
+  });
+});

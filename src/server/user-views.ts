@@ -1,0 +1,186 @@
+import { type AccessPolicy, policedFields, readAccessPolicy } from "../api/access-policy.ts";
+import { compileWhere } from "../api/compile-where.ts";
+import { compileProjection } from "../backends/projection/compile-projection.ts";
+import type { Schema } from "../schema/schema.ts";
+import { keyOf, ownMember, ServedData } from "./served-data.ts";
+import type { ServerUser } from "./users.ts";
+
+/** What the holder of a token sees (grammar/language.md 6.10). */
+export interface UserView {
+  /** Tells views apart in the server's caches: "" for the view of everything. */
+  readonly key: string;
+  /** The user, or undefined for a token of the server's own. */
+  readonly user: ServerUser | undefined;
+  /** The records the holder sees, with the nested routes' indexes over them. */
+  readonly data: ServedData;
+  /** The selection and filter fields each resource's answers are checked against and cut to. */
+  policyOf(resource: string): AccessPolicy | undefined;
+  /** The artefacts a query definition runs over: those seen, as they are seen. */
+  queryArtefacts(): readonly object[];
+}
+
+const CALLER = "createApiServer";
+
+/** The projects a record is in: its `projectId`, else those of the artefacts it is located in. */
+function projectsOf(record: object, artefacts: ReadonlyMap<string, object>): string[] {
+  const own = keyOf(ownMember(record, "projectId"));
+  if (own !== undefined) return [own];
+  const locations = ownMember(record, "locations");
+  if (!Array.isArray(locations)) return [];
+  const projects = new Set<string>();
+  for (const location of locations as unknown[]) {
+    if (typeof location !== "object" || location === null) continue;
+    const artefact = artefacts.get(keyOf(ownMember(location, "artefactId")) ?? "");
+    const project = artefact && keyOf(ownMember(artefact, "projectId"));
+    // A location in an artefact of no known project could be anyone's.
+    projects.add(project ?? "");
+  }
+  return [...projects];
+}
+
+/**
+ * The views of a server's users, each made at its first request and kept: the records never
+ * change. The view of everything serves the server's own permanent tokens and users who see
+ * every project under no policy.
+ */
+export class UserViews {
+  readonly #data: Readonly<Record<string, readonly object[]>>;
+  readonly #schemas: Readonly<Record<string, Schema>>;
+  readonly #everything: UserView;
+  readonly #views = new Map<string, UserView>();
+  readonly #users: ReadonlyMap<string, ServerUser>;
+
+  constructor(
+    data: Readonly<Record<string, readonly object[]>>,
+    schemas: Readonly<Record<string, Schema>>,
+    full: ServedData,
+    users: ReadonlyMap<string, ServerUser>,
+  ) {
+    this.#data = data;
+    this.#schemas = schemas;
+    this.#users = users;
+    const artefacts = full.resource("artefacts")?.records ?? [];
+    this.#everything = {
+      key: "",
+      user: undefined,
+      data: full,
+      policyOf: () => undefined,
+      queryArtefacts: () => artefacts,
+    };
+    for (const user of users.values()) this.#checkPolicies(user);
+  }
+
+  /** Checks a user's policies when the server is made: each names a resource and fits its schema. */
+  #checkPolicies(user: ServerUser): void {
+    for (const [resource, policy] of Object.entries(user.policies)) {
+      if (!Object.hasOwn(this.#data, resource)) {
+        throw new TypeError(
+          `the user ${JSON.stringify(user.name)}: policies.${resource}: the data has no such resource`,
+        );
+      }
+      readAccessPolicy(CALLER, policy, this.#schemaOf(resource));
+    }
+  }
+
+  #schemaOf(resource: string): Schema | undefined {
+    return Object.hasOwn(this.#schemas, resource) ? this.#schemas[resource] : undefined;
+  }
+
+  /** The view of a token's holder (`user:<name>`, or `token:<digest>` for the server's own). */
+  of(holder: string): UserView {
+    if (!holder.startsWith("user:")) return this.#everything;
+    const name = holder.slice("user:".length);
+    let view = this.#views.get(name);
+    if (!view) {
+      const user = this.#users.get(name);
+      view = user ? this.#viewOf(user) : this.#everything;
+      this.#views.set(name, view);
+    }
+    return view;
+  }
+
+  #viewOf(user: ServerUser): UserView {
+    if (
+      user.projects === undefined &&
+      user.sees === undefined &&
+      Object.keys(user.policies).length === 0
+    ) {
+      return this.#everything;
+    }
+    const keeps = (resource: string): ((record: object) => boolean) => {
+      const where = user.policies[resource]?.where;
+      const matches =
+        where === undefined ? undefined : compileWhere(where, { schema: this.#schemaOf(resource) });
+      const { sees } = user;
+      return (record) =>
+        (matches === undefined || matches(record)) &&
+        (sees === undefined || sees(record, resource));
+    };
+    const allProjects = this.#data.projects ?? [];
+    const listed = user.projects;
+    const keepProject = keeps("projects");
+    const projects = allProjects.filter(
+      (project) =>
+        (listed === undefined ||
+          listed.has(keyOf(ownMember(project, "id")) ?? "\u0000") ||
+          (typeof ownMember(project, "name") === "string" &&
+            listed.has(ownMember(project, "name") as string))) &&
+        keepProject(project),
+    );
+    const seen = new Set(projects.map((project) => keyOf(ownMember(project, "id")) ?? "\u0000"));
+    const seesEveryProject =
+      projects.length === allProjects.length && (listed === undefined || allProjects.length > 0);
+    const artefactsById = new Map<string, object>();
+    for (const artefact of this.#data.artefacts ?? []) {
+      const key = keyOf(ownMember(artefact, "id"));
+      if (key !== undefined && !artefactsById.has(key)) artefactsById.set(key, artefact);
+    }
+    const data: Record<string, readonly object[]> = {};
+    for (const [resource, records] of Object.entries(this.#data)) {
+      if (resource === "projects") {
+        data[resource] = projects;
+        continue;
+      }
+      const keep = keeps(resource);
+      data[resource] = records.filter((record) => {
+        const inProjects = projectsOf(record, artefactsById);
+        const visible =
+          seesEveryProject ||
+          (inProjects.length > 0 && inProjects.every((project) => seen.has(project)));
+        return visible && keep(record);
+      });
+    }
+    const served = new ServedData(data, this.#schemas);
+    // The list handlers and items read the policies' fields; their filters made the data above.
+    const fieldPolicies = new Map<string, AccessPolicy>();
+    for (const [resource, policy] of Object.entries(user.policies)) {
+      const { selectable, filterable } = policy;
+      fieldPolicies.set(resource, {
+        ...(selectable === undefined ? {} : { selectable }),
+        ...(filterable === undefined ? {} : { filterable }),
+      });
+    }
+    let queryArtefacts: readonly object[] | undefined;
+    return {
+      key: `user:${user.name}`,
+      user,
+      data: served,
+      policyOf: (resource) => fieldPolicies.get(resource),
+      queryArtefacts: () => {
+        if (queryArtefacts) return queryArtefacts;
+        const artefacts = served.resource("artefacts")?.records ?? [];
+        const policy = readAccessPolicy(
+          CALLER,
+          fieldPolicies.get("artefacts"),
+          this.#schemaOf("artefacts"),
+        );
+        const visible = policedFields(policy, undefined);
+        const project = visible && compileProjection(visible);
+        queryArtefacts = project
+          ? artefacts.map((artefact) => project(artefact) as object)
+          : artefacts;
+        return queryArtefacts;
+      },
+    };
+  }
+}
