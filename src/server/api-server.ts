@@ -232,9 +232,17 @@ function readServerOptions(options: ApiServerOptions) {
   const checkBasic = option("users", () => createBasicCheck(users.secrets));
   const now = options.now ?? Date.now;
   const tokens = new TokenStore(now);
-  option("permanentTokens", () => {
-    for (const { token, user } of users.permanentTokens) tokens.addPermanent(token, user);
-  });
+  for (const { token, user } of users.permanentTokens) {
+    // A user's own token is one of its members, named with it.
+    option(user === undefined ? "permanentTokens" : "users", () => {
+      try {
+        tokens.addPermanent(token, user);
+      } catch (error) {
+        if (user === undefined || !(error instanceof TypeError)) throw error;
+        throw new TypeError(`the user ${JSON.stringify(user)}: permanentTokens: ${error.message}`);
+      }
+    });
+  }
   const tokenRate = options.tokenRate ?? DEFAULT_TOKEN_RATE;
   const rateLimiter = option("tokenRate", () => new TokenRateLimiter(now, tokenRate));
   const maxBodyBytes = option("maxBodyBytes", () => checkMaxBodyBytes(options.maxBodyBytes));

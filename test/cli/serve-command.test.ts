@@ -405,4 +405,62 @@ describe("qaql serve", () => {
       blocker.close();
     }
   });
+
+  it("serves the users of --users, each its projects, with a digest from --digest-password", async () => {
+    const digest = runCli(["serve", "--digest-password"], { input: "hunter2\n" });
+    expect(digest.status).toBe(0);
+    expect(digest.stdout).toMatch(/^\$scrypt\$ln=15,r=8,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+\n$/);
+    const file = join(scratch, "users.json");
+    const users = {
+      ann: { passwordDigest: digest.stdout.trim(), projects: ["payments-core"] },
+      ci: {
+        permanentTokens: ["ci-token-of-the-users-file-0123"],
+        policies: { projects: { selectable: "id,name" } },
+      },
+    };
+    writeFileSync(file, JSON.stringify(users));
+    const server = await startServe(["--port", "0", "--users", file]);
+    const token = await tokenOf(server.url, "ann", "hunter2");
+    const get = async (path: string, bearer: string) =>
+      (await (
+        await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${bearer}` } })
+      ).json()) as Row;
+    const seen = (await get("/projects", token)).projects as Row[];
+    expect(seen.map((p) => p.name)).toEqual(["payments-core"]);
+    const artefacts = (await get("/artefacts?size=1000", token)).artefacts as Row[];
+    expect(new Set(artefacts.map((a) => a.projectId))).toEqual(new Set([seen[0]?.id]));
+    const ci = (await get("/projects?size=2", "ci-token-of-the-users-file-0123")).projects as Row[];
+    expect(ci).toEqual(
+      sample.projects?.slice(0, 2).map(({ id, name, _links }) => ({ _links, id, name })),
+    );
+    server.child.kill("SIGTERM");
+    expect(await waitForExit(server.child)).toBe(0);
+  });
+
+  it.each([
+    ["no JSON", "{", "is not JSON"],
+    ["an array", "[]", "must hold a JSON object of users by name"],
+    [
+      "a user who cannot get in",
+      '{"ann": {"projects": [101]}}',
+      '--users: option users: the user "ann": give a password',
+    ],
+    [
+      "a bad digest",
+      '{"ann": {"passwordDigest": "md5:x"}}',
+      "passwordDigest: a password digest is scrypt",
+    ],
+    [
+      "a policy of no resource",
+      '{"ann": {"password": "p", "policies": {"models": {}}}}',
+      "policies.models: the data has no such resource",
+    ],
+  ])("refuses a users file with %s in one line, exit 1", (_, text, words) => {
+    const file = join(scratch, "bad-users.json");
+    writeFileSync(file, text);
+    const run = runCli(["serve", "--users", file]);
+    expect(run.stderr).toContain(words);
+    expect(run.status).toBe(1);
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
 });

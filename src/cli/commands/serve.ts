@@ -5,7 +5,8 @@ import { InvalidOptionError } from "../../errors/invalid-input.ts";
 import { SchemaDefinitionError } from "../../errors/schema-definition-error.ts";
 import { inferSchema } from "../../schema/infer-schema.ts";
 import { didYouMean, type Schema } from "../../schema/schema.ts";
-import { createApiServer } from "../../server/api-server.ts";
+import { type ApiUser, createApiServer } from "../../server/api-server.ts";
+import { digestPassword } from "../../server/password-digest.ts";
 import { type Command, type Invocation, stringOption } from "../command.ts";
 import { CliError, describeSystemError, EXIT, UsageError } from "../failure.ts";
 import { CLI_OPTION_NAMES, loadSchema, nameInputError, openInput } from "../inputs.ts";
@@ -77,6 +78,49 @@ async function readTokens(file: string | undefined): Promise<string[]> {
     throw new CliError(`--tokens ${JSON.stringify(file)} holds no token (one per line)`);
   }
   return tokens;
+}
+
+/**
+ * `--users FILE`: a JSON object of users by name, each a password or an object of `ApiUser`'s
+ * members but `sees` (grammar/language.md 6.10), checked by the server as it is made.
+ */
+async function readUsersFile(
+  file: string | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new CliError(
+      `cannot read --users ${JSON.stringify(file)}: ${describeSystemError(error)}`,
+    );
+  }
+  let users: unknown;
+  try {
+    users = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`--users ${JSON.stringify(file)} is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof users !== "object" || users === null || Array.isArray(users)) {
+    throw new CliError(`--users ${JSON.stringify(file)} must hold a JSON object of users by name`);
+  }
+  return users as Record<string, unknown>;
+}
+
+/** `--digest-password`: the scrypt digest of the password on stdin (its last line break left out). */
+async function printDigest(
+  stdin: NodeJS.ReadableStream,
+  stdout: NodeJS.WritableStream,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(Buffer.from(chunk as Uint8Array));
+  const password = Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
+  if (password === "")
+    throw new CliError("--digest-password reads the password from stdin, which is empty");
+  stdout.write(`${await digestPassword(password)}\n`);
 }
 
 /**
@@ -189,9 +233,11 @@ function waitForSignal(): Promise<void> {
 export const serveCommand: Command = {
   name: "serve",
   summary: "serve a dump over HTTP as the API's routes",
-  help: `Usage: qaql serve [FILE|-] --user U --password P [--tokens FILE] [--port N] [--host H]
-                  [--resource NAME] [--schema RESOURCE=S,...] [--no-infer-schema] [--vendor V]
-                  [--default-size N] [--max-size N] [--invalid-utf8 error|replace]
+  help: `Usage: qaql serve [FILE|-] --user U --password P [--users FILE] [--tokens FILE]
+                  [--port N] [--host H] [--resource NAME] [--schema RESOURCE=S,...]
+                  [--no-infer-schema] [--vendor V] [--default-size N] [--max-size N]
+                  [--invalid-utf8 error|replace]
+       qaql serve --digest-password < password.txt
 
 A reference server of the API over a dump held in memory (FILE, - for stdin, or the sample
 dump shipped with qaql). FILE is a dump object or list response (each array but _links is a
@@ -216,8 +262,14 @@ and its position for a bad where, fields, page or size (400).
 Options:
   --user U          the user of GET /api/token (default: $QAQL_USER)
   --password P      its password (default: $QAQL_PASSWORD, which keeps it out of ps)
+  --users FILE      more users, as JSON: {"ann": {"passwordDigest": "$scrypt$...",
+                    "projects": [101, "billing"], "policies": {"findings": {"selectable":
+                    "id,status", "where": "status!=IGNORED"}}, "permanentTokens": [...]}};
+                    each sees only its projects and what is in them (grammar/language.md 6.10)
   --tokens FILE     permanent Bearer tokens, one per line (20 or more token68 characters;
-                    # starts a comment); with it, --user and --password may be left out
+                    # starts a comment), which see everything; with --users or --tokens,
+                    --user and --password may be left out
+  --digest-password print the digest of the password read from stdin, for --users, and exit
   --port N          the port, 0 for any free one (default ${DEFAULT_PORT})
   --host H          the address to listen on (default 127.0.0.1; 0.0.0.0: every interface)
   --resource NAME   serve only this array of the dump; names an array's or NDJSON's records
@@ -240,6 +292,8 @@ error.`,
     user: { type: "string" },
     password: { type: "string" },
     tokens: { type: "string" },
+    users: { type: "string" },
+    "digest-password": { type: "boolean" },
     port: { type: "string", short: "p" },
     host: { type: "string" },
     resource: { type: "string" },
@@ -252,8 +306,17 @@ error.`,
   },
   maxPositionals: 1,
   async run(invocation, context) {
+    if (invocation.values["digest-password"] === true) {
+      await printDigest(context.stdin, context.stdout);
+      return EXIT.ok;
+    }
     const permanentTokens = await readTokens(stringOption(invocation, "tokens"));
-    const { user, password } = readCredentials(invocation, context.env, permanentTokens.length > 0);
+    const users = await readUsersFile(stringOption(invocation, "users"));
+    const { user, password } = readCredentials(
+      invocation,
+      context.env,
+      permanentTokens.length > 0 || users !== undefined,
+    );
     const port = readWhole(invocation, "port", 0, 65_535) ?? DEFAULT_PORT;
     const host = stringOption(invocation, "host") ?? "127.0.0.1";
     const maxSize = readWhole(invocation, "max-size", 1, Number.MAX_SAFE_INTEGER);
@@ -293,6 +356,7 @@ error.`,
         data,
         user,
         password,
+        ...(users ? { users: users as Record<string, ApiUser> } : {}),
         permanentTokens,
         vendor,
         defaultSize,
@@ -308,6 +372,10 @@ error.`,
       if (error instanceof InvalidOptionError && error.option === "permanentTokens") {
         const problem = error.message.replace(`${error.caller}: option ${error.option}: `, "");
         throw new CliError(`--tokens: ${problem}`);
+      }
+      // A user the server cannot take is the users file's fault, named as such.
+      if (error instanceof InvalidOptionError && users !== undefined) {
+        throw new CliError(`--users: ${error.message.replace(`${error.caller}: `, "")}`);
       }
       throw error;
     }
