@@ -1,7 +1,9 @@
 // A generated dump of the API's three resources (grammar/language.md 4): the sample the package ships
 // and the large inputs of the benchmarks. Everything comes from a seeded PRNG per project and
 // section, so a project's records do not depend on the others and a dump of any size streams.
+
 import { Random } from "../bench/random.ts";
+import { translationRows } from "./sample-translations.ts";
 
 /** How much a dump holds; per-project counts vary between half and one and a half times these. */
 export interface DumpSizes {
@@ -1027,7 +1029,33 @@ export function* dumpChunks(sizes: DumpSizes, seed: number = SAMPLE_SEED): Gener
   );
   yield* section('],"artefacts":[', sizes.projects, (p) => artefactLines(plan(p), seed));
   yield* section('],"findings":[', sizes.projects, (p) => findingLines(plan(p), seed));
+  // A dump without findings has no text to translate.
+  const translated = sizes.projects > 0 && sizes.findingsPerProject > 0;
+  yield* section('],"_translations":[', 1, () => (translated ? translationLines() : ""));
   yield "]}\n";
+}
+
+/** The `_translations` of every rule's texts (grammar/language.md 6.11), one row a line. */
+function translationLines(): string {
+  const texts: { field: string; text: string }[] = [];
+  for (const definitions of DEFINITIONS.values()) {
+    for (const definition of definitions as {
+      name: string;
+      description: string | null;
+      categories: { level: { name: string } }[];
+    }[]) {
+      texts.push({ field: "definition.name", text: definition.name });
+      if (definition.description !== null) {
+        texts.push({ field: "definition.description", text: definition.description });
+      }
+      for (const category of definition.categories) {
+        texts.push({ field: "definition.categories.level.name", text: category.level.name });
+      }
+    }
+  }
+  return translationRows(texts)
+    .map((row) => JSON.stringify(row))
+    .join(",\n");
 }
 
 /**

@@ -318,7 +318,20 @@ function componentsOf(
       Vary: {
         description: "The request headers every answer depends on, besides its method and URL.",
         required: true,
-        schema: { type: "string", const: "Accept, Authorization, timezone" },
+        schema: { type: "string", const: "Accept, Accept-Language, Authorization, timezone" },
+      },
+      "Content-Language": {
+        description:
+          "The language of the answer's texts: the first of Accept-Language the server has " +
+          "(fr-CH falling back to fr), else the user's language, else the server's.",
+        required: true,
+        schema: { type: "string" },
+      },
+      Timezone: {
+        description:
+          "The IANA zone the answer read dates in: the timezone header's, else the user's, else UTC.",
+        required: true,
+        schema: { type: "string" },
       },
       "WWW-Authenticate": {
         description: "The scheme the route takes, and why the credentials failed.",
@@ -365,7 +378,7 @@ function componentsOf(
         inJson,
       ),
       HeaderTooLarge: answer(
-        "The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers " +
+        "The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers " +
           "together are larger than 256 KiB (MALFORMED_REQUEST).",
         inJson,
       ),
@@ -452,12 +465,14 @@ function pathsOf(
         parameterRef("page"),
         parameterRef("size"),
         parameterRef("timezone"),
+        parameterRef("acceptLanguage"),
       ],
       responses: {
         "200": {
           ...answer(
             `A page of the ${resource.name}.`,
             contentOf(mediaTypes, ref("schemas", `${resource.title}List`)),
+            SESSION_HEADERS,
           ),
           links: pageLinks(operationId, pathParameters),
         },
@@ -494,10 +509,15 @@ function pathsOf(
             parameterRef(idName),
             parameterRef(`${name}Fields`),
             parameterRef("timezone"),
+            parameterRef("acceptLanguage"),
           ],
           responses: {
             "200": {
-              ...answer(`The ${singular}.`, contentOf(mediaTypes, ref("schemas", title))),
+              ...answer(
+                `The ${singular}.`,
+                contentOf(mediaTypes, ref("schemas", title)),
+                SESSION_HEADERS,
+              ),
               links: recordLinks(resource, has),
             },
             "400": responseRef("BadRequest"),
@@ -553,6 +573,12 @@ function pathsOf(
   );
 }
 
+/** The headers of an answer read in a session's language and zone (grammar/language.md 6.11). */
+const SESSION_HEADERS: JsonSchema = {
+  "Content-Language": ref("headers", "Content-Language"),
+  Timezone: ref("headers", "Timezone"),
+};
+
 function queryOperation(mediaTypes: readonly string[]): JsonSchema {
   const error = (description: string, headers?: JsonSchema) =>
     answer(description, contentOf(mediaTypes, ref("schemas", "Error")), headers);
@@ -563,12 +589,13 @@ function queryOperation(mediaTypes: readonly string[]): JsonSchema {
     description:
       "Runs the query definition of the body over the artefacts below (or linked to) this " +
       "artefact: which ones, in which order, how many, and which columns (grammar/language.md 8).",
-    parameters: [parameterRef("artefactId")],
+    parameters: [parameterRef("artefactId"), parameterRef("acceptLanguage")],
     requestBody: ref("requestBodies", "QueryDefinition"),
     responses: {
       "200": answer(
         "The table: its columns, one row per artefact, and the total.",
         contentOf(mediaTypes, ref("schemas", "QueryResult")),
+        SESSION_HEADERS,
       ),
       "400": answer(
         "A body that is not JSON (MALFORMED_JSON) or was cut short (MALFORMED_REQUEST), a path " +
@@ -624,6 +651,18 @@ function parametersOf(
     required: false,
     schema: { type: "string" },
     examples: { paris: { summary: "a zone by its IANA name", value: "Europe/Paris" } },
+  };
+  parameters.acceptLanguage = {
+    name: "Accept-Language",
+    in: "header",
+    description:
+      "The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first " +
+      "the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else " +
+      "the user's language, else the server's. where and fields read the texts in that language. " +
+      "Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE.",
+    required: false,
+    schema: { type: "string" },
+    examples: { swiss: { summary: "Swiss French, else German", value: "fr-CH, de;q=0.5" } },
   };
   for (const resource of resources) {
     parameters[resource.idName] = {

@@ -16,6 +16,7 @@ import {
 } from "../http/responses.ts";
 import { readPageSizeOptions } from "../list/page-size.ts";
 import type { Schema } from "../schema/schema.ts";
+import { MAX_ACCEPT_LANGUAGE_LENGTH } from "./accept-language.ts";
 import { ANSWER_HEADERS } from "./answer-headers.ts";
 import { ApiError } from "./api-error.ts";
 import { createBasicCheck } from "./authorization.ts";
@@ -23,9 +24,10 @@ import { acceptTooLongAnswer, createNodeAdapter, type ListeningAddress } from ".
 import { DEFAULT_MAX_BODY_BYTES } from "./query-route.ts";
 import { answerRoute, type RouteContext, ServedLists } from "./route-table.ts";
 import { matchRoute, ROUTE_METHODS, ROUTES_IN_BRIEF } from "./routes.ts";
-import { ServedData } from "./served-data.ts";
+import { ownMember, ServedData } from "./served-data.ts";
 import { TokenAuth } from "./token-auth.ts";
 import { DEFAULT_TOKEN_RATE, type TokenRate, TokenRateLimiter, TokenStore } from "./tokens.ts";
+import { canonicalLanguage, TRANSLATIONS_MEMBER, Translations } from "./translations.ts";
 import { UserViews } from "./user-views.ts";
 import { type ApiUser, readServerUsers } from "./users.ts";
 import { checkWorkRate, DEFAULT_QUERY_TIME, WorkBudget, type WorkRate } from "./work-budget.ts";
@@ -35,8 +37,13 @@ export type { ApiUser } from "./users.ts";
 
 /** What `createApiServer` serves, to whom, and how. */
 export interface ApiServerOptions {
-  /** The records of each resource, by the resource's name (`artefacts` for `/api/artefacts`). */
+  /**
+   * The records of each resource, by the resource's name (`artefacts` for `/api/artefacts`);
+   * `_translations`, if any, holds the translations of their texts (grammar/language.md 6.11).
+   */
   readonly data: Readonly<Record<string, readonly object[]>>;
+  /** The language the records' texts are in, answered when a request asks for no other; `en` unless set. */
+  readonly language?: string | undefined;
   /** The Basic credentials `GET /api/token` takes, of a user who sees everything; the user cannot hold a colon. */
   readonly user?: string | undefined;
   readonly password?: string | undefined;
@@ -109,6 +116,7 @@ const OPTION_NAMES = optionNamesOf<ApiServerOptions>({
   user: true,
   password: true,
   users: true,
+  language: true,
   permanentTokens: true,
   vendor: true,
   defaultSize: true,
@@ -180,6 +188,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         return jsonResponse(request, 406, JSON_MEDIA_TYPE, notAcceptableBody(mediaTypes));
       }
       mediaType = negotiated;
+      const acceptLanguage = request.headers.get("accept-language");
+      if (acceptLanguage !== null && acceptLanguage.length > MAX_ACCEPT_LANGUAGE_LENGTH) {
+        const message = `accept-language: the header is longer than ${MAX_ACCEPT_LANGUAGE_LENGTH} characters, far above what any client sends`;
+        throw new ApiError(431, "HEADER_TOO_LARGE", message, { header: "accept-language" });
+      }
       const route = matchRoute(new URL(request.url).pathname);
       if (route === undefined) {
         context.auth.authorise(request);
@@ -251,10 +264,17 @@ function readServerOptions(options: ApiServerOptions) {
     () => new WorkBudget(now, checkWorkRate("queryTime", options.queryTime ?? DEFAULT_QUERY_TIME)),
   );
   const data = option("data", () => new ServedData(options.data, options.schemas));
+  const language = option("language", () =>
+    canonicalLanguage(options.language ?? "en", "language"),
+  );
+  const translations = option("data", () =>
+    Translations.read(ownMember(options.data, TRANSLATIONS_MEMBER), language),
+  );
   const views = option(
     "users",
-    () => new UserViews(options.data, options.schemas ?? {}, data, users.users),
+    () => new UserViews(options.data, options.schemas ?? {}, data, users.users, translations),
   );
+  const languages = { available: translations.languages, fallback: language };
   const onError = (error: unknown) => options.onInternalError?.(error);
   const auth = new TokenAuth({
     realm: `realm="${vendor}"`,
@@ -267,6 +287,6 @@ function readServerOptions(options: ApiServerOptions) {
   const cache = new ListRequestCache();
   const lists = new ServedLists({ vendor, sizes, cache, evaluate: options.evaluate, onError });
   const queryBody = { mediaTypes: supportedMediaTypes(vendor), maxBytes: maxBodyBytes };
-  const context: RouteContext = { views, auth, lists, sizes, queryBody, queryTime };
+  const context: RouteContext = { views, languages, auth, lists, sizes, queryBody, queryTime };
   return { vendor, context, data, cache, onError };
 }

@@ -9,6 +9,7 @@ import { jsonResponse } from "../http/responses.ts";
 import { decodeQueryComponent } from "../list/percent-decode.ts";
 import { readListRequest } from "../list/read-list-request.ts";
 import { piecesOf } from "../list/url-parts.ts";
+import { lookupLanguage } from "./accept-language.ts";
 import { ApiError } from "./api-error.ts";
 import { answerQuery, type QueryBodyRules } from "./query-route.ts";
 import type { Route } from "./routes.ts";
@@ -21,6 +22,8 @@ import type { WorkBudget } from "./work-budget.ts";
 export interface RouteContext {
   /** What each token's holder sees: its records, and its policies' fields. */
   readonly views: UserViews;
+  /** The languages answers can be in (the server's first), and the server's. */
+  readonly languages: { readonly available: readonly string[]; readonly fallback: string };
   readonly auth: TokenAuth;
   readonly lists: ServedLists;
   readonly sizes: { readonly defaultSize: number; readonly maxSize: number };
@@ -51,23 +54,19 @@ export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
     return new Response(null, { status: 204 });
   },
   list(context, request, route) {
-    const view = viewOf(context, request);
-    const resource = resourceNamed(view.data, route.resource);
-    return listHandler(
-      context,
-      view,
-      `list ${route.resource}`,
-      resource,
-      resource.records,
-    )(request);
+    const session = sessionOf(context, request);
+    const resource = resourceNamed(session.data, route.resource);
+    const key = `list ${route.resource}`;
+    return answerList(context, session, request, key, resource, resource.records);
   },
   item(context, request, route, mediaType) {
-    const view = viewOf(context, request);
-    return ok(request, mediaType, answerItem(context, view, request, route.resource, route.id));
+    const session = sessionOf(context, request);
+    const body = answerItem(context, session, request, route.resource, route.id);
+    return withSessionHeaders(session, request, ok(request, mediaType, body));
   },
   projectArtefacts(context, request, route) {
-    const view = viewOf(context, request);
-    const { data } = view;
+    const session = sessionOf(context, request);
+    const { data } = session;
     const artefacts = resourceNamed(data, "artefacts");
     resourceNamed(data, "projects");
     const project = data.projectNamed(route.projectName);
@@ -79,52 +78,81 @@ export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
       throw new ApiError(404, "NOT_FOUND", message);
     }
     const key = `project ${route.projectName}`;
-    return listHandler(context, view, key, artefacts, data.artefactsOf(project))(request);
+    return answerList(context, session, request, key, artefacts, data.artefactsOf(project));
   },
   artefactFindings(context, request, route) {
-    const view = viewOf(context, request);
-    const { data } = view;
+    const session = sessionOf(context, request);
+    const { data } = session;
     const findings = resourceNamed(data, "findings");
     recordOf(resourceNamed(data, "artefacts"), route.artefactId);
     const below = data.findingsBelow(route.artefactId);
-    return listHandler(context, view, `findings ${route.artefactId}`, findings, below)(request);
+    const key = `findings ${route.artefactId}`;
+    return answerList(context, session, request, key, findings, below);
   },
   async artefactQuery(context, request, route, mediaType) {
-    const { holder } = context.auth.authorise(request);
+    const session = sessionOf(context, request);
     const { queryTime } = context;
+    const { holder, view, language, data } = session;
     const budget = {
       wait: () => queryTime.wait(holder),
       charge: (ms: number) => queryTime.charge(holder, ms),
     };
-    const view = context.views.of(holder);
+    const artefacts = () => view.queryArtefacts(language);
     const { queryBody } = context;
-    const body = await answerQuery(
-      view.data,
-      view.queryArtefacts,
-      request,
-      route.artefactId,
-      queryBody,
-      budget,
-    );
-    return ok(request, mediaType, body);
+    const body = await answerQuery(data, artefacts, request, route.artefactId, queryBody, budget);
+    return withSessionHeaders(session, request, ok(request, mediaType, body));
   },
 };
 
-/** The view of the holder of the request's Bearer token (401, 403 without a valid one). */
-function viewOf(context: RouteContext, request: Request): UserView {
-  return context.views.of(context.auth.authorise(request).holder);
+/** Who asks, what it sees, and in which language and zone (grammar/language.md 6.10, 6.11). */
+interface Session {
+  readonly holder: string;
+  readonly view: UserView;
+  /** The language answers are in, chosen by `Accept-Language`, the user's, then the server's. */
+  readonly language: string;
+  /** What the holder sees, in that language. */
+  readonly data: ServedData;
+  /** The zone dates are read in without a `timezone` header: the user's, else UTC. */
+  readonly timeZone: string;
 }
 
-/** The handler of a list as one view sees it: its own records, under its policy. */
-function listHandler(
+/** The session of the holder of the request's Bearer token (401, 403 without a valid one). */
+function sessionOf(context: RouteContext, request: Request): Session {
+  const { holder } = context.auth.authorise(request);
+  const view = context.views.of(holder);
+  const { available, fallback } = context.languages;
+  const own = view.user?.language;
+  const language = lookupLanguage(
+    request.headers.get("accept-language"),
+    available,
+    own !== undefined && available.includes(own) ? own : fallback,
+  );
+  const timeZone = view.user?.timeZone ?? "UTC";
+  return { holder, view, language, data: view.dataIn(language), timeZone };
+}
+
+/** Says which language the answer is in and the zone its dates were read in. */
+function withSessionHeaders(session: Session, request: Request, response: Response): Response {
+  if (!response.ok) return response;
+  response.headers.set("content-language", session.language);
+  response.headers.set("timezone", readTimeZone(request.headers.get("timezone"), session.timeZone));
+  return response;
+}
+
+/** A list as one session sees it: its own records, under its policy, in its language and zone. */
+async function answerList(
   context: RouteContext,
-  view: UserView,
+  session: Session,
+  request: Request,
   key: string,
   resource: ServedResource,
   records: readonly object[],
-): ListHandler {
+): Promise<Response> {
+  const { view, language, timeZone } = session;
   const policy = view.policyOf(resource.name);
-  return context.lists.handler(`${view.key}\u0000${key}`, resource, records, policy);
+  const listKey = `${view.key}\u0000${language}\u0000${timeZone}\u0000${key}`;
+  const handler = context.lists.handler(listKey, resource, records, policy, timeZone);
+  return withSessionHeaders(session, request, await handler(request));
 }
 
 /** Answers a request of a known route, its method already checked. */
@@ -165,6 +193,7 @@ export class ServedLists {
     resource: ServedResource,
     records: readonly object[],
     policy?: AccessPolicy,
+    timeZone?: string,
   ): ListHandler {
     let handler = this.#handlers.get(key);
     if (!handler) {
@@ -180,6 +209,7 @@ export class ServedLists {
         cache,
         ...sizes,
         ...(policy ? { policy } : {}),
+        ...(timeZone ? { timeZone } : {}),
       });
       this.#handlers.set(key, handler);
     }
@@ -216,14 +246,15 @@ function fieldsPieces(search: string): string {
 
 function answerItem(
   context: RouteContext,
-  view: UserView,
+  session: Session,
   request: Request,
   name: string,
   id: string,
 ): object {
-  const resource = resourceNamed(view.data, name);
+  const { view } = session;
+  const resource = resourceNamed(session.data, name);
   // Checked though an item has no date to read it with, as a list request checks it.
-  readTimeZone(request.headers.get("timezone"), "UTC");
+  readTimeZone(request.headers.get("timezone"), session.timeZone);
   const { fields } = readListRequest(`?${fieldsPieces(new URL(request.url).search)}`, {
     ...context.sizes,
     schema: resource.schema,

@@ -1,4 +1,5 @@
 import type { Schema } from "../schema/schema.ts";
+import { TRANSLATIONS_MEMBER } from "./translations.ts";
 
 /** One resource's records, found by id, with the schema its requests are checked against. */
 export interface ServedResource {
@@ -67,6 +68,8 @@ export class ServedData {
     schemas: Readonly<Record<string, Schema>> = {},
   ) {
     for (const [name, records] of Object.entries(data)) {
+      // Not a resource: the translations of the others' texts (grammar/language.md 6.11).
+      if (name === TRANSLATIONS_MEMBER) continue;
       const schema = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
       this.#resources.set(name, indexResource(name, records, schema));
     }

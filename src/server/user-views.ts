@@ -3,20 +3,21 @@ import { compileWhere } from "../api/compile-where.ts";
 import { compileProjection } from "../backends/projection/compile-projection.ts";
 import type { Schema } from "../schema/schema.ts";
 import { keyOf, ownMember, ServedData } from "./served-data.ts";
+import { TRANSLATIONS_MEMBER, type Translations } from "./translations.ts";
 import type { ServerUser } from "./users.ts";
 
-/** What the holder of a token sees (grammar/language.md 6.10). */
+/** What the holder of a token sees (grammar/language.md 6.10), in each language (6.11). */
 export interface UserView {
   /** Tells views apart in the server's caches: "" for the view of everything. */
   readonly key: string;
   /** The user, or undefined for a token of the server's own. */
   readonly user: ServerUser | undefined;
-  /** The records the holder sees, with the nested routes' indexes over them. */
-  readonly data: ServedData;
+  /** The records the holder sees in a language, with the nested routes' indexes over them. */
+  dataIn(language: string): ServedData;
   /** The selection and filter fields each resource's answers are checked against and cut to. */
   policyOf(resource: string): AccessPolicy | undefined;
-  /** The artefacts a query definition runs over: those seen, as they are seen. */
-  queryArtefacts(): readonly object[];
+  /** The artefacts a query definition runs over in a language: those seen, as they are seen. */
+  queryArtefacts(language: string): readonly object[];
 }
 
 const CALLER = "createApiServer";
@@ -49,25 +50,73 @@ export class UserViews {
   readonly #everything: UserView;
   readonly #views = new Map<string, UserView>();
   readonly #users: ReadonlyMap<string, ServerUser>;
+  readonly #translations: Translations;
 
   constructor(
     data: Readonly<Record<string, readonly object[]>>,
     schemas: Readonly<Record<string, Schema>>,
     full: ServedData,
     users: ReadonlyMap<string, ServerUser>,
+    translations: Translations,
   ) {
     this.#data = data;
     this.#schemas = schemas;
     this.#users = users;
-    const artefacts = full.resource("artefacts")?.records ?? [];
-    this.#everything = {
-      key: "",
-      user: undefined,
-      data: full,
-      policyOf: () => undefined,
-      queryArtefacts: () => artefacts,
-    };
+    this.#translations = translations;
+    this.#everything = this.#view("", undefined, data, full, new Map());
     for (const user of users.values()) this.#checkPolicies(user);
+  }
+
+  /**
+   * A view of `seen` (by resource), its records localized at the first request in each language
+   * and kept, as are the artefacts its query definitions run over.
+   */
+  #view(
+    key: string,
+    user: ServerUser | undefined,
+    seen: Readonly<Record<string, readonly object[]>>,
+    served: ServedData,
+    fieldPolicies: ReadonlyMap<string, AccessPolicy>,
+  ): UserView {
+    const translations = this.#translations;
+    const byLanguage = new Map<string, ServedData>();
+    const queryByLanguage = new Map<string, readonly object[]>();
+    const dataIn = (language: string): ServedData => {
+      if (!translations.any || language === translations.languages[0]) return served;
+      let localized = byLanguage.get(language);
+      if (!localized) {
+        const records: Record<string, readonly object[]> = {};
+        for (const [resource, rows] of Object.entries(seen)) {
+          if (resource === TRANSLATIONS_MEMBER) continue;
+          records[resource] = translations.localize(resource, rows, language);
+        }
+        localized = new ServedData(records, this.#schemas);
+        byLanguage.set(language, localized);
+      }
+      return localized;
+    };
+    return {
+      key,
+      user,
+      dataIn,
+      policyOf: (resource) => fieldPolicies.get(resource),
+      queryArtefacts: (language) => {
+        let artefacts = queryByLanguage.get(language);
+        if (!artefacts) {
+          const records = dataIn(language).resource("artefacts")?.records ?? [];
+          const policy = readAccessPolicy(
+            CALLER,
+            fieldPolicies.get("artefacts"),
+            this.#schemaOf("artefacts"),
+          );
+          const visible = policedFields(policy, undefined);
+          const project = visible && compileProjection(visible);
+          artefacts = project ? records.map((artefact) => project(artefact) as object) : records;
+          queryByLanguage.set(language, artefacts);
+        }
+        return artefacts;
+      },
+    };
   }
 
   /** Checks a user's policies when the server is made: each names a resource and fits its schema. */
@@ -105,7 +154,8 @@ export class UserViews {
       user.sees === undefined &&
       Object.keys(user.policies).length === 0
     ) {
-      return this.#everything;
+      // The records and caches of everything, with the user's own defaults.
+      return { ...this.#everything, user };
     }
     const keeps = (resource: string): ((record: object) => boolean) => {
       const where = user.policies[resource]?.where;
@@ -137,6 +187,7 @@ export class UserViews {
     }
     const data: Record<string, readonly object[]> = {};
     for (const [resource, records] of Object.entries(this.#data)) {
+      if (resource === TRANSLATIONS_MEMBER) continue;
       if (resource === "projects") {
         data[resource] = projects;
         continue;
@@ -160,27 +211,6 @@ export class UserViews {
         ...(filterable === undefined ? {} : { filterable }),
       });
     }
-    let queryArtefacts: readonly object[] | undefined;
-    return {
-      key: `user:${user.name}`,
-      user,
-      data: served,
-      policyOf: (resource) => fieldPolicies.get(resource),
-      queryArtefacts: () => {
-        if (queryArtefacts) return queryArtefacts;
-        const artefacts = served.resource("artefacts")?.records ?? [];
-        const policy = readAccessPolicy(
-          CALLER,
-          fieldPolicies.get("artefacts"),
-          this.#schemaOf("artefacts"),
-        );
-        const visible = policedFields(policy, undefined);
-        const project = visible && compileProjection(visible);
-        queryArtefacts = project
-          ? artefacts.map((artefact) => project(artefact) as object)
-          : artefacts;
-        return queryArtefacts;
-      },
-    };
+    return this.#view(`user:${user.name}`, user, data, served, fieldPolicies);
   }
 }

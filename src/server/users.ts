@@ -1,9 +1,12 @@
 import type { AccessPolicy } from "../api/access-policy.ts";
+import { calendarOf } from "../backends/predicate/calendar.ts";
 import { isPlainRecord, oneOf, own } from "../base/members.ts";
 import { optionNamesOf } from "../check/read-options.ts";
 import { describeFound } from "../errors/invalid-input.ts";
+import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import type { Secret } from "./authorization.ts";
 import { readPasswordDigest } from "./password-digest.ts";
+import { canonicalLanguage } from "./translations.ts";
 
 /**
  * One user of the reference server (grammar/language.md 6.10): how it signs in, what it sees,
@@ -177,10 +180,30 @@ function readUser(
       projects: readProjects(name, own(given, "projects")),
       policies: readPolicies(name, own(given, "policies")),
       sees: sees as ServerUser["sees"],
-      language: optionalString(name, "language", own(given, "language")),
-      timeZone: optionalString(name, "timeZone", own(given, "timeZone")),
+      language: readLanguage(name, own(given, "language")),
+      timeZone: readZone(name, own(given, "timeZone")),
     },
   };
+}
+
+function readLanguage(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return canonicalLanguage(value, "language");
+  } catch (error) {
+    return fail(name, "", (error as Error).message);
+  }
+}
+
+function readZone(name: string, value: unknown): string | undefined {
+  const zone = optionalString(name, "timeZone", value);
+  if (zone === undefined) return undefined;
+  try {
+    return calendarOf(zone).timeZone;
+  } catch (error) {
+    if (error instanceof UnknownTimeZoneError) return fail(name, "timeZone", error.message);
+    throw error;
+  }
 }
 
 /** A user who sees everything, with no default of its own. */

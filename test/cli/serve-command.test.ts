@@ -283,13 +283,13 @@ describe("qaql serve", () => {
       "a resource the dump lacks",
       ["--resource", "nope"],
       "",
-      'holds no array "nope": it holds only "projects", "artefacts", "findings"',
+      'holds no array "nope": it holds only "projects", "artefacts", "findings", "_translations"',
     ],
     [
       "a mistyped resource",
       ["--resource", "artefcts"],
       "",
-      'holds no array "artefcts": it holds only "projects", "artefacts", "findings"; did you mean "artefacts"?',
+      'holds no array "artefcts": it holds only "projects", "artefacts", "findings", "_translations"; did you mean "artefacts"?',
     ],
     [
       "a schema for a mistyped resource",

@@ -178,9 +178,15 @@ describe("apiServerOpenApi: the routes", () => {
     const document = apiServerOpenApi();
     const list = at(document.paths, "/projects/{projectName}/artefacts", "get");
     expect(list.parameters).toEqual(
-      ["projectName", "artefactsWhere", "artefactsFields", "page", "size", "timezone"].map(
-        (name) => ({ $ref: `#/components/parameters/${name}` }),
-      ),
+      [
+        "projectName",
+        "artefactsWhere",
+        "artefactsFields",
+        "page",
+        "size",
+        "timezone",
+        "acceptLanguage",
+      ].map((name) => ({ $ref: `#/components/parameters/${name}` })),
     );
     expect(Object.keys(list.responses as Json)).toEqual([
       "200",
@@ -203,6 +209,7 @@ describe("apiServerOpenApi: the routes", () => {
       { $ref: "#/components/parameters/findingId" },
       { $ref: "#/components/parameters/findingsFields" },
       { $ref: "#/components/parameters/timezone" },
+      { $ref: "#/components/parameters/acceptLanguage" },
     ]);
   });
 

@@ -110,14 +110,24 @@ describe("sample/dump.json", () => {
   it("holds one compact record a line between the three arrays, and ends with a newline", () => {
     const lines = text.split("\n");
     expect(lines.at(-1)).toBe("");
-    const frame = lines.filter((line) => !line.startsWith('{"id":'));
-    expect(frame).toEqual(['{"projects":[', '],"artefacts":[', '],"findings":[', "]}", ""]);
-    for (const line of lines.filter((l) => l.startsWith('{"id":'))) {
+    const isRow = (line: string) => line.startsWith('{"id":') || line.startsWith('{"language":');
+    const frame = lines.filter((line) => !isRow(line));
+    expect(frame).toEqual([
+      '{"projects":[',
+      '],"artefacts":[',
+      '],"findings":[',
+      '],"_translations":[',
+      "]}",
+      "",
+    ]);
+    for (const line of lines.filter(isRow)) {
       const record = line.endsWith(",") ? line.slice(0, -1) : line;
       expect(JSON.stringify(JSON.parse(record))).toBe(record);
     }
+    const translations = (dump as unknown as { _translations: unknown[] })._translations;
+    expect(translations.length).toBeGreaterThan(100);
     expect(lines.length).toBe(
-      dump.projects.length + dump.artefacts.length + dump.findings.length + 5,
+      dump.projects.length + dump.artefacts.length + dump.findings.length + translations.length + 6,
     );
   });
 
@@ -344,7 +354,7 @@ describe("dumpChunks", () => {
 
   it("writes empty arrays for empty sizes", () => {
     expect(generate({ projects: 0, artefactsPerProject: 0, findingsPerProject: 0 })).toBe(
-      '{"projects":[\n],"artefacts":[\n],"findings":[\n]}\n',
+      '{"projects":[\n],"artefacts":[\n],"findings":[\n],"_translations":[\n]}\n',
     );
     const bare = JSON.parse(
       generate({ projects: 2, artefactsPerProject: 0, findingsPerProject: 0 }),

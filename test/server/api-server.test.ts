@@ -974,7 +974,9 @@ describe("under abuse", () => {
       const head = (raw.split("\r\n\r\n")[0] ?? "").toLowerCase();
       expect(head.split("\r\n")[0], line).toMatch(new RegExp(`^http/1\\.1 ${status} `));
       expect(head, line).toContain("\r\ncache-control: no-store\r\n");
-      expect(head, line).toContain("\r\nvary: accept, authorization, timezone\r\n");
+      expect(head, line).toContain(
+        "\r\nvary: accept, accept-language, authorization, timezone\r\n",
+      );
     }
   });
 

@@ -7,6 +7,7 @@ import { inferSchema } from "../../schema/infer-schema.ts";
 import { didYouMean, type Schema } from "../../schema/schema.ts";
 import { type ApiUser, createApiServer } from "../../server/api-server.ts";
 import { digestPassword } from "../../server/password-digest.ts";
+import { TRANSLATIONS_MEMBER } from "../../server/translations.ts";
 import { type Command, type Invocation, stringOption } from "../command.ts";
 import { CliError, describeSystemError, EXIT, UsageError } from "../failure.ts";
 import { CLI_OPTION_NAMES, loadSchema, nameInputError, openInput } from "../inputs.ts";
@@ -235,8 +236,8 @@ export const serveCommand: Command = {
   summary: "serve a dump over HTTP as the API's routes",
   help: `Usage: qaql serve [FILE|-] --user U --password P [--users FILE] [--tokens FILE]
                   [--port N] [--host H] [--resource NAME] [--schema RESOURCE=S,...]
-                  [--no-infer-schema] [--vendor V] [--default-size N] [--max-size N]
-                  [--invalid-utf8 error|replace]
+                  [--no-infer-schema] [--language L] [--vendor V] [--default-size N]
+                  [--max-size N] [--invalid-utf8 error|replace]
        qaql serve --digest-password < password.txt
 
 A reference server of the API over a dump held in memory (FILE, - for stdin, or the sample
@@ -256,8 +257,10 @@ Every other request takes "Authorization: Bearer <token>"; a token expires an ho
 issue or after 15 minutes without a request (403); a token of --tokens never expires. A user
 gets 20 tokens at once, then one a second (429 with Retry-After), and holds at most 10,000. The accept header picks
 application/vnd.<vendor>.app-v2+json, ...app-latest+json or application/json; the timezone
-header is the IANA zone of date filters (default UTC). Errors are JSON, with the diagnostic
-and its position for a bad where, fields, page or size (400).
+header is the IANA zone of date filters (default: the user's, else UTC), and accept-language
+the language of the texts (default: the user's, else --language), which where and fields read
+too; the answer says both (Content-Language, timezone). Errors are JSON, in English, with the
+diagnostic and its position for a bad where, fields, page or size (400).
 
 Options:
   --user U          the user of GET /api/token (default: $QAQL_USER)
@@ -279,6 +282,8 @@ Options:
   --no-infer-schema
                     no schema for a resource without --schema: values are typed one by one,
                     a date held as text is compared as text, and an unknown field matches nothing
+  --language L      the language of the dump's texts, answered when a request asks for no
+                    other (default en); its _translations give the others (Accept-Language)
   --vendor V        the vendor in the versioned media types (default qaql)
   --default-size N  the page size when a request gives none (default 20)
   --max-size N      the largest page size accepted (default 1000)
@@ -294,6 +299,7 @@ error.`,
     tokens: { type: "string" },
     users: { type: "string" },
     "digest-password": { type: "boolean" },
+    language: { type: "string" },
     port: { type: "string", short: "p" },
     host: { type: "string" },
     resource: { type: "string" },
@@ -341,7 +347,8 @@ error.`,
       context.stdin,
       invalidUtf8,
     );
-    const resources = Object.keys(data);
+    // The dump's translations are no resource (grammar/language.md 6.11).
+    const resources = Object.keys(data).filter((name) => name !== TRANSLATIONS_MEMBER);
     const schemas = await readSchemas(stringOption(invocation, "schema"), resources);
     if (invocation.values["no-infer-schema"] !== true) {
       for (const resource of resources) {
@@ -356,6 +363,7 @@ error.`,
         data,
         user,
         password,
+        language: stringOption(invocation, "language"),
         ...(users ? { users: users as Record<string, ApiUser> } : {}),
         permanentTokens,
         vendor,
@@ -374,6 +382,15 @@ error.`,
         throw new CliError(`--tokens: ${problem}`);
       }
       // A user the server cannot take is the users file's fault, named as such.
+      if (error instanceof InvalidOptionError && error.option === "language") {
+        throw new UsageError(
+          `--language: ${error.message.replace(/^.*?option language: /, "")}`,
+          "serve",
+        );
+      }
+      if (error instanceof InvalidOptionError && error.option === "data") {
+        throw new CliError(`the dump's ${error.message.replace(/^.*?option data: /, "")}`);
+      }
       if (error instanceof InvalidOptionError && users !== undefined) {
         throw new CliError(`--users: ${error.message.replace(`${error.caller}: `, "")}`);
       }

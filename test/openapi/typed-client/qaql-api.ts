@@ -884,7 +884,7 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). */
+    /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). */
     HeaderTooLarge: {
       headers: {
         "Cache-Control": components["headers"]["Cache-Control"];
@@ -942,6 +942,8 @@ export interface components {
     size: number;
     /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
     timezone: string;
+    /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+    acceptLanguage: string;
     /** @description The project's id. */
     projectId: number;
     /** @description The project's name (not its id). */
@@ -1274,7 +1276,11 @@ export interface components {
     /** @description no-store on every answer: an answer depends on the credentials, and no cache on the way may keep it. */
     "Cache-Control": "no-store";
     /** @description The request headers every answer depends on, besides its method and URL. */
-    Vary: "Accept, Authorization, timezone";
+    Vary: "Accept, Accept-Language, Authorization, timezone";
+    /** @description The language of the answer's texts: the first of Accept-Language the server has (fr-CH falling back to fr), else the user's language, else the server's. */
+    "Content-Language": string;
+    /** @description The IANA zone the answer read dates in: the timezone header's, else the user's, else UTC. */
+    Timezone: string;
     /** @description The scheme the route takes, and why the credentials failed. */
     "WWW-Authenticate": string;
     /** @description The seconds to wait before asking again. */
@@ -1451,7 +1457,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -1532,6 +1538,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path?: never;
       cookie?: never;
@@ -1543,6 +1551,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content: {
@@ -1686,6 +1696,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path?: never;
       cookie?: never;
@@ -1697,6 +1709,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content?: never;
@@ -1739,7 +1753,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -1823,6 +1837,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path: {
         /** @description The project's id. */
@@ -1837,6 +1853,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content: {
@@ -1992,6 +2010,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path: {
         /** @description The project's id. */
@@ -2006,6 +2026,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content?: never;
@@ -2057,7 +2079,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -2154,6 +2176,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path: {
         /** @description The project's name (not its id). */
@@ -2168,6 +2192,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content: {
@@ -2329,6 +2355,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path: {
         /** @description The project's name (not its id). */
@@ -2343,6 +2371,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content?: never;
@@ -2394,7 +2424,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -2491,6 +2521,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path?: never;
       cookie?: never;
@@ -2502,6 +2534,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content: {
@@ -2645,6 +2679,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path?: never;
       cookie?: never;
@@ -2656,6 +2692,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content?: never;
@@ -2698,7 +2736,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -2782,6 +2820,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path: {
         /** @description The artefact's id. */
@@ -2796,6 +2836,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content: {
@@ -2951,6 +2993,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path: {
         /** @description The artefact's id. */
@@ -2965,6 +3009,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content?: never;
@@ -3016,7 +3062,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -3113,6 +3159,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path: {
         /** @description The artefact's id. */
@@ -3127,6 +3175,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content: {
@@ -3288,6 +3338,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path: {
         /** @description The artefact's id. */
@@ -3302,6 +3354,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content?: never;
@@ -3353,7 +3407,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -3502,7 +3556,10 @@ export interface operations {
   queryArtefact: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
       path: {
         /** @description The artefact's id. */
         artefactId: components["parameters"]["artefactId"];
@@ -3516,6 +3573,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content: {
@@ -3693,7 +3752,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -3781,6 +3840,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path?: never;
       cookie?: never;
@@ -3792,6 +3853,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content: {
@@ -3935,6 +3998,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path?: never;
       cookie?: never;
@@ -3946,6 +4011,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content?: never;
@@ -3988,7 +4055,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -4072,6 +4139,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path: {
         /** @description The finding's id. */
@@ -4086,6 +4155,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content: {
@@ -4241,6 +4312,8 @@ export interface operations {
       header?: {
         /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
       };
       path: {
         /** @description The finding's id. */
@@ -4255,6 +4328,8 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content?: never;
@@ -4306,7 +4381,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The Accept header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
