@@ -444,8 +444,56 @@ function projectRecord(plan: ProjectPlan, seed: number): object {
   record._links = {
     self: { href: `/api/projects/${plan.id}` },
     artefacts: { href: `/api/projects/${encodeURIComponent(plan.name)}/artefacts` },
+    model: { href: `/api/models/${plan.language.modelUId}` },
+    version: { href: `/api/versions/${record.versionId}` },
   };
   return record;
+}
+
+/** The version a project's records were analysed in: its first branch's (grammar/language.md 6.12). */
+function projectVersion(plan: ProjectPlan, seed: number): number {
+  return (projectRecord(plan, seed) as { versionId: number }).versionId;
+}
+
+/** The versions of a project's branches, the one its records hold first (grammar/language.md 6.12). */
+function versionLines(plan: ProjectPlan, seed: number): string {
+  const { branches } = projectRecord(plan, seed) as {
+    branches: { name: string; versionId: number }[];
+  };
+  return branches
+    .map(({ name, versionId }) =>
+      JSON.stringify({
+        id: versionId,
+        projectId: plan.id,
+        name,
+        _links: {
+          self: { href: `/api/versions/${versionId}` },
+          project: { href: `/api/projects/${plan.id}` },
+        },
+      }),
+    )
+    .join(",\n");
+}
+
+/** The names of the analysis models, one per language of the sample's projects. */
+const MODEL_NAMES: Readonly<Record<string, string>> = {
+  java: "Java quality model",
+  typescript: "TypeScript quality model",
+  python: "Python quality model",
+  cpp: "C++ quality model",
+};
+
+/** The model of the first project of each language, when it is the first of its language. */
+function modelLines(plan: ProjectPlan, plans: (p: number) => ProjectPlan): string {
+  for (let p = 0; p < plan.index; p++) {
+    if (plans(p).language.modelUId === plan.language.modelUId) return "";
+  }
+  const { modelUId, id: language } = plan.language;
+  return JSON.stringify({
+    id: modelUId,
+    name: MODEL_NAMES[language] ?? language,
+    _links: { self: { href: `/api/models/${modelUId}` } },
+  });
 }
 
 // --- Artefact trees --------------------------------------------------------------------------
@@ -941,11 +989,12 @@ function findingLines(plan: ProjectPlan, seed: number): string {
   const end = plan.analysisTime ?? END;
   const start = Math.max(plan.creationTime, end - 540 * DAY);
   const lines: string[] = [];
+  const version = projectVersion(plan, seed);
   for (let i = 0; i < plan.findingCount; i++) {
     const id = plan.firstFindingId + i;
     const tool = random.weighted(plan.language.tools);
     const definition = random.pick(DEFINITIONS.get(tool) ?? []);
-    const locations: object[] = [];
+    const locations: { artefactId: number; line: number; column: number }[] = [];
     for (
       let n = random.weighted([
         [1, 15],
@@ -975,6 +1024,11 @@ function findingLines(plan: ProjectPlan, seed: number): string {
       _links: {
         self: { href: `/api/findings/${id}` },
         project: { href: `/api/projects/${plan.id}` },
+        model: { href: `/api/models/${plan.language.modelUId}` },
+        version: { href: `/api/versions/${version}` },
+        ...(locations[0] && {
+          artefact: { href: `/api/versions/${version}/artefacts/${locations[0].artefactId}` },
+        }),
       },
     };
     lines.push(JSON.stringify(record));
@@ -1029,6 +1083,8 @@ export function* dumpChunks(sizes: DumpSizes, seed: number = SAMPLE_SEED): Gener
   );
   yield* section('],"artefacts":[', sizes.projects, (p) => artefactLines(plan(p), seed));
   yield* section('],"findings":[', sizes.projects, (p) => findingLines(plan(p), seed));
+  yield* section('],"models":[', sizes.projects, (p) => modelLines(plan(p), plan));
+  yield* section('],"versions":[', sizes.projects, (p) => versionLines(plan(p), seed));
   // A dump without findings has no text to translate.
   const translated = sizes.projects > 0 && sizes.findingsPerProject > 0;
   yield* section('],"_translations":[', 1, () => (translated ? translationLines() : ""));

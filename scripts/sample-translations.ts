@@ -2,6 +2,8 @@
 // into the dump's `_translations` (grammar/language.md 6.11). Rule names that are identifiers
 // (pylint's `unused-import`) have none: the API answers them as they are.
 
+import type { TranslationRow } from "../src/server/translations.ts";
+
 /** English | French | German, one text a line. */
 const TEXTS = `
 Magic number | Nombre magique | Magische Zahl
@@ -81,15 +83,6 @@ const BY_ENGLISH: ReadonlyMap<string, { readonly fr: string; readonly de: string
       return [en, { fr, de }] as const;
     }),
 );
-
-/** One row of a dump's `_translations` (grammar/language.md 6.11). */
-export interface TranslationRow {
-  readonly language: string;
-  readonly resource: string;
-  readonly field: string;
-  readonly text: string;
-  readonly translation: string;
-}
 
 /**
  * The `_translations` rows of the texts of `findings` at each of `fields`, in French then German,

@@ -21,11 +21,13 @@ export interface CommandContext {
 export interface OptionSpec {
   readonly type: "string" | "boolean";
   readonly short?: string;
+  /** Taken more than once, its values kept in order (an array). */
+  readonly multiple?: boolean;
 }
 
 /** A parsed command line: option values by name, and the positional arguments. */
 export interface Invocation {
-  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
   readonly positionals: readonly string[];
 }
 

@@ -93,7 +93,7 @@ function invoke(
     const extra = parsed.positionals[command.maxPositionals];
     throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`, command.name);
   }
-  // No option is declared `multiple`, so every value is a string or a boolean.
+  // A string option, a boolean one, or a `multiple` one's strings.
   const values = parsed.values as Invocation["values"];
   return command.run({ values, positionals: parsed.positionals }, context);
 }

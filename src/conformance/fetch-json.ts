@@ -5,6 +5,8 @@ import { parseJson } from "../json/parse-json.ts";
 export interface JsonResponse {
   readonly status: number;
   readonly contentType: string;
+  /** The `Content-Language` header, or null without one. */
+  readonly contentLanguage: string | null;
   readonly body: unknown;
 }
 
@@ -36,5 +38,10 @@ export async function fetchJson(
   } catch {
     body = text;
   }
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", body };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    contentLanguage: response.headers.get("content-language"),
+    body,
+  };
 }

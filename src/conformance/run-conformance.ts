@@ -11,7 +11,7 @@ import { buildQueryString } from "../list/query-string.ts";
 import { type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
 import type { Schema } from "../schema/schema.ts";
 import { equalJson } from "./equal-json.ts";
-import { type Fetch, fetchJson } from "./fetch-json.ts";
+import { type Fetch, fetchJson, type JsonResponse } from "./fetch-json.ts";
 import { referenceEvaluate } from "./reference-evaluate.ts";
 
 /** What `runConformance` needs: the server, its resource, and fast-check's settings. */
@@ -45,19 +45,44 @@ export interface ConformanceOptions {
   readonly fetch?: Fetch | undefined;
   /** Called after each request the property sends, with how many it has sent. */
   readonly onRequest?: ((count: number) => void) | undefined;
+  /**
+   * Tokens of other users (grammar/language.md 6.10): each user's records are fetched and its
+   * requests checked against its own, and a record another user sees that this one does not
+   * must be the same 404 as a record nobody has.
+   */
+  readonly otherTokens?: readonly string[] | undefined;
+  /**
+   * Languages the server has, to ask for with `Accept-Language` (6.11): the records are also
+   * fetched in each, and an answer in one must say so (`Content-Language`) and hold those texts.
+   */
+  readonly languages?: readonly string[] | undefined;
 }
 
-/** One generated request: a page of a filtered, projected list, or one item by id. */
+/** Who asks, and in which language: indexes into the tokens and into `[none, ...languages]`. */
+interface Asker {
+  readonly user: number;
+  readonly language: number;
+}
+
+/**
+ * One generated request, by one user in one language: a page of a filtered, projected list,
+ * one item by id, or an item another user sees and this one does not.
+ */
 export type ConformanceCase =
-  | {
+  | (Asker & {
       readonly kind: "list";
       readonly where: WhereExpression | undefined;
       readonly fields: FieldsNode | undefined;
       readonly page: number | undefined;
       readonly size: number;
       readonly timeZone: string | undefined;
-    }
-  | { readonly kind: "item"; readonly index: number; readonly fields: FieldsNode | undefined };
+    })
+  | (Asker & {
+      readonly kind: "item";
+      readonly index: number;
+      readonly fields: FieldsNode | undefined;
+    })
+  | (Asker & { readonly kind: "hidden"; readonly index: number });
 
 /** How one response differed from the reference evaluation. */
 export interface Disagreement {
@@ -80,10 +105,12 @@ export interface ConformanceAgreement {
   readonly runs: number;
   /** The seed that repeats the run. */
   readonly seed: number;
-  /** Records of the list fetched before the run. */
+  /** Records of the list fetched before the run, by the first user. */
   readonly records: number;
   /** The resource the list's answers name, given or taken from the route. */
   readonly resource: string;
+  /** The users whose tokens were given. */
+  readonly users: number;
 }
 
 /** The server answered a request differently: the first such request, shrunk to a minimal one. */
@@ -94,6 +121,7 @@ export interface ConformanceDisagreement {
   readonly seed: number;
   readonly records: number;
   readonly resource: string;
+  readonly users: number;
   /** With `seed`, replays the shrunk request alone: `runConformance({ …, seed, path })`. */
   readonly path: string;
   /** Shrinking steps from the first disagreement to this one. */
@@ -113,7 +141,10 @@ interface Settings {
   readonly base: string;
   /** The URL below which an item is found by its id. */
   readonly itemBase: string;
-  readonly token: string;
+  /** The first user's token, then the others'. */
+  readonly tokens: readonly string[];
+  /** No `Accept-Language`, then each language given. */
+  readonly languages: readonly (string | undefined)[];
   readonly resource: string;
   readonly schema: Schema;
   readonly fetch: Fetch;
@@ -124,18 +155,23 @@ const CALLER = "runConformance";
 const isObject = (value: unknown): value is Row =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-function headersFor(token: string, timeZone?: string): Record<string, string> {
+function headersFor(token: string, timeZone?: string, language?: string): Record<string, string> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${token}`,
     accept: "application/json",
   };
   if (timeZone !== undefined) headers.timezone = timeZone;
+  if (language !== undefined) headers["accept-language"] = language;
   return headers;
 }
 
-/** Reads every record of the resource once, following `next` links from the first page. */
-async function fetchAll(settings: Settings): Promise<Row[]> {
-  const { resource, token } = settings;
+/** Reads every record of the resource once, as one user in one language, following `next` links. */
+async function fetchAll(
+  settings: Settings,
+  token: string,
+  language: string | undefined,
+): Promise<Row[]> {
+  const { resource } = settings;
   const records: Row[] = [];
   const seen = new Set<string>();
   let next: string | undefined = settings.base;
@@ -144,7 +180,16 @@ async function fetchAll(settings: Settings): Promise<Row[]> {
     const unreadable = (message: string) => new ConformanceError("SERVER_UNREADABLE", url, message);
     if (seen.has(url)) throw unreadable(`the server's next links loop back to ${url}`);
     seen.add(url);
-    const response = await fetchJson(settings.fetch, url, headersFor(token));
+    const response = await fetchJson(settings.fetch, url, headersFor(token, undefined, language));
+    if (
+      language !== undefined &&
+      response.status === 200 &&
+      response.contentLanguage !== language
+    ) {
+      throw unreadable(
+        `GET ${url} with Accept-Language: ${language} answered in ${response.contentLanguage ?? "no language it named"}: name only languages the server has`,
+      );
+    }
     if (response.status !== 200) {
       const message = isObject(response.body) ? response.body.message : undefined;
       throw unreadable(
@@ -198,19 +243,83 @@ function firstDifference(expected: readonly unknown[], received: readonly unknow
   return "";
 }
 
+/** What each user saw when the run began, in each language (`views[user][language]`). */
+interface Views {
+  readonly views: readonly (readonly (readonly Row[])[])[];
+  /** By user: the records other users see and this one does not. */
+  readonly hidden: readonly (readonly Row[])[];
+  /** An id no user's record has, of the same kind as theirs. */
+  readonly nobody: string;
+}
+
+/** The 404 of a hidden record and of a missing one, each with its id written `<id>`. */
+async function checkHidden(
+  testCase: Extract<ConformanceCase, { kind: "hidden" }>,
+  views: Views,
+  settings: Settings,
+): Promise<Disagreement | undefined> {
+  const hidden = views.hidden[testCase.user] ?? [];
+  if (hidden.length === 0) return undefined;
+  const id = String((hidden[testCase.index % hidden.length] as Row).id);
+  const token = settings.tokens[testCase.user] as string;
+  const ask = (which: string) => `${settings.itemBase}/${encodeURIComponent(which)}`;
+  const answerOf = async (which: string) => {
+    const response = await fetchJson(settings.fetch, ask(which), headersFor(token));
+    const body = isObject(response.body) ? response.body : {};
+    const masked = Object.fromEntries(
+      Object.entries(body).map(([key, value]) => [
+        key,
+        typeof value === "string" ? value.split(which).join("<id>") : value,
+      ]),
+    );
+    return JSON.stringify({ status: response.status, body: masked });
+  };
+  const received = await answerOf(id);
+  const expected = await answerOf(views.nobody);
+  if (received === expected && received.includes('"status":404')) return undefined;
+  return {
+    request: ask(id),
+    timeZone: undefined,
+    reason: `a record another user sees is not the 404 of a record nobody has (${ask(views.nobody)})`,
+    expected,
+    received,
+  };
+}
+
 /** Sends one case and compares the answer with the reference evaluation of the same data. */
 async function check(
   testCase: ConformanceCase,
-  records: readonly Row[],
+  views: Views,
   settings: Settings,
 ): Promise<Disagreement | undefined> {
-  const { base, token, resource } = settings;
+  if (testCase.kind === "hidden") return checkHidden(testCase, views, settings);
+  const { base, resource } = settings;
+  const token = settings.tokens[testCase.user] as string;
+  const language = settings.languages[testCase.language];
+  const records = views.views[testCase.user]?.[testCase.language] ?? [];
+  const inLanguage = (response: JsonResponse, request: string, timeZone?: string) =>
+    language === undefined || response.status !== 200 || response.contentLanguage === language
+      ? undefined
+      : {
+          request,
+          timeZone,
+          reason: `an answer to Accept-Language: ${language} not said to be in it`,
+          expected: `Content-Language: ${language}`,
+          received: `Content-Language: ${response.contentLanguage ?? "(none)"}`,
+        };
   if (testCase.kind === "item") {
+    if (records.length === 0) return undefined;
     const project = testCase.fields ? compileFields(testCase.fields) : (row: Row) => row;
-    const record = records[testCase.index] as Row;
+    const record = records[testCase.index % records.length] as Row;
     const query = testCase.fields ? `?${buildQueryString({ fields: testCase.fields })}` : "";
     const request = `${settings.itemBase}/${encodeURIComponent(String(record.id))}${query}`;
-    const response = await fetchJson(settings.fetch, request, headersFor(token));
+    const response = await fetchJson(
+      settings.fetch,
+      request,
+      headersFor(token, undefined, language),
+    );
+    const unsaid = inLanguage(response, request);
+    if (unsaid) return unsaid;
     const expected = JSON.stringify(project(record));
     const disagree = (reason: string, received: string) => ({
       request,
@@ -251,7 +360,9 @@ async function check(
     received,
   });
 
-  const response = await fetchJson(settings.fetch, request, headersFor(token, timeZone));
+  const response = await fetchJson(settings.fetch, request, headersFor(token, timeZone, language));
+  const unsaid = inLanguage(response, request, timeZone);
+  if (unsaid) return unsaid;
   if (response.status !== 200) {
     const body = isObject(response.body) ? response.body : {};
     const message = typeof body.message === "string" ? body.message.split("\n")[0] : "";
@@ -281,11 +392,20 @@ async function check(
 
 /** Cases drawn for the fetched records: filters use their values, pages run past the end. */
 function casesFor(
-  records: readonly Row[],
+  views: Views,
   schema: Schema,
   timeZones: readonly string[],
 ): fc.Arbitrary<ConformanceCase> {
+  const users = views.views.length;
+  const languages = views.views[0]?.length ?? 1;
+  const asker = {
+    user: fc.integer({ min: 0, max: users - 1 }),
+    language: fc.integer({ min: 0, max: languages - 1 }),
+  };
+  // Literals come from every record any user saw, in any language.
+  const records = views.views.flat(2);
   const list: fc.Arbitrary<ConformanceCase> = fc.record({
+    ...asker,
     kind: fc.constant("list" as const),
     where: fc.option(whereArbitrary(schema, { records }), { nil: undefined, freq: 6 }),
     fields: fc.option(fieldsArbitrary(schema), { nil: undefined, freq: 2 }),
@@ -301,11 +421,49 @@ function casesFor(
   );
   if (withIds.length < records.length || records.length === 0) return list;
   const item: fc.Arbitrary<ConformanceCase> = fc.record({
+    ...asker,
     kind: fc.constant("item" as const),
-    index: fc.integer({ min: 0, max: records.length - 1 }),
+    index: fc.nat(),
     fields: fc.option(fieldsArbitrary(schema), { nil: undefined, freq: 2 }),
   });
-  return fc.oneof({ weight: 6, arbitrary: list }, { weight: 1, arbitrary: item });
+  if (views.hidden.every((rows) => rows.length === 0)) {
+    return fc.oneof({ weight: 6, arbitrary: list }, { weight: 1, arbitrary: item });
+  }
+  const hidden: fc.Arbitrary<ConformanceCase> = fc.record({
+    ...asker,
+    kind: fc.constant("hidden" as const),
+    index: fc.nat(),
+  });
+  return fc.oneof(
+    { weight: 6, arbitrary: list },
+    { weight: 1, arbitrary: item },
+    { weight: 1, arbitrary: hidden },
+  );
+}
+
+/** Fetches what each user sees in each language, and what each does not see of the others'. */
+async function fetchViews(settings: Settings): Promise<Views> {
+  const views: Row[][][] = [];
+  for (const token of settings.tokens) {
+    const own: Row[][] = [];
+    for (const language of settings.languages) own.push(await fetchAll(settings, token, language));
+    views.push(own);
+  }
+  const idsOf = (rows: readonly Row[]) => new Set(rows.map((row) => String(row.id)));
+  const seen = views.map((own) => idsOf(own[0] ?? []));
+  const hidden = views.map((_, user) => {
+    const others = views.flatMap((own, other) => (other === user ? [] : (own[0] ?? [])));
+    const mine = seen[user] as Set<string>;
+    const unique = new Map(
+      others.filter((row) => !mine.has(String(row.id))).map((row) => [String(row.id), row]),
+    );
+    return [...unique.values()];
+  });
+  const all = views.flatMap((own) => own[0] ?? []);
+  const numeric = all.length > 0 && all.every((row) => typeof row.id === "number");
+  const largest = numeric ? Math.max(...all.map((row) => row.id as number)) : 0;
+  const nobody = numeric ? String(Math.trunc(largest) * 10 + 7) : "qaql-conformance-nobody";
+  return { views, hidden, nobody };
 }
 
 /** The list's path below the API's base and the resource its answers name. */
@@ -335,6 +493,30 @@ function readRoute(
   } catch {
     throw invalid("route", `holds a broken percent-escape: ${JSON.stringify(route)}`);
   }
+}
+
+function readOtherTokens(value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((token) => typeof token === "string" && token !== "")) {
+    throw new InvalidOptionError(CALLER, "otherTokens", "must be an array of tokens");
+  }
+  return value;
+}
+
+function readLanguages(value: unknown): string[] {
+  if (value === undefined) return [];
+  const tag = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
+  if (
+    !Array.isArray(value) ||
+    !value.every((language) => typeof language === "string" && tag.test(language))
+  ) {
+    throw new InvalidOptionError(
+      CALLER,
+      "languages",
+      'must be an array of language tags such as "fr"',
+    );
+  }
+  return value;
 }
 
 /** Checks the options a run cannot start without, in the order they are listed. */
@@ -372,7 +554,8 @@ function readSettings(options: ConformanceOptions): Settings {
   return {
     base: `${url}/${route}`,
     itemBase: `${url}/${encodeURIComponent(resource)}`,
-    token: options.token,
+    tokens: [options.token, ...readOtherTokens(options.otherTokens)],
+    languages: [undefined, ...readLanguages(options.languages)],
     resource,
     schema,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
@@ -388,16 +571,18 @@ function readSettings(options: ConformanceOptions): Settings {
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const settings = readSettings(options);
-  const records = await fetchAll(settings);
+  const views = await fetchViews(settings);
+  const records = views.views[0]?.[0] ?? [];
+  const users = settings.tokens.length;
   const seed = options.seed ?? Date.now() ^ (Math.random() * 0x100000000);
   const timeZones = options.timeZones ?? TIME_ZONES;
   let requests = 0;
   const property = fc.asyncProperty(
-    casesFor(records, settings.schema, timeZones),
+    casesFor(views, settings.schema, timeZones),
     async (testCase) => {
       requests++;
       options.onRequest?.(requests);
-      return (await check(testCase, records, settings)) === undefined;
+      return (await check(testCase, views, settings)) === undefined;
     },
   );
   const details = await fc.check(property, {
@@ -408,10 +593,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if (details.errorInstance && !details.counterexample) throw details.errorInstance;
   if (!details.failed || !details.counterexample) {
     const { resource } = settings;
-    return { agrees: true, runs: details.numRuns, seed, records: records.length, resource };
+    return { agrees: true, runs: details.numRuns, seed, records: records.length, resource, users };
   }
   const [minimal] = details.counterexample;
-  const disagreement = await check(minimal, records, settings);
+  const disagreement = await check(minimal, views, settings);
   if (disagreement === undefined) {
     throw new ConformanceError(
       "SERVER_NOT_DETERMINISTIC",
@@ -427,6 +612,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     shrinks: details.numShrinks,
     records: records.length,
     resource: settings.resource,
+    users,
     disagreement,
   };
 }

@@ -230,7 +230,8 @@ async function answer(
       return jsonAnswer(method, 400, mediaType, badRequestBody(error));
     }
     const { items, total } = await readPage(settings, call, resource, compiled, timeZone);
-    const _links = compiled.links(url.selfUrl, total);
+    const pageLinks = compiled.links(url.selfUrl, total);
+    const _links = settings.links ? { ...pageLinks, ...settings.links } : pageLinks;
     return jsonAnswer(method, 200, mediaType, { _links, [resource]: items });
   } catch (error) {
     report(settings, call, error);

@@ -1,7 +1,8 @@
 import { type AccessPolicy, readAccessPolicy } from "../api/access-policy.ts";
+import { IDENTIFIER } from "../ast/where.ts";
 import { calendarOf } from "../backends/predicate/calendar.ts";
 import type { ParseLimits } from "../base/limits.ts";
-import { own } from "../base/members.ts";
+import { isPlainRecord, own } from "../base/members.ts";
 import {
   checkOptionNames,
   optionNamesOf,
@@ -75,6 +76,12 @@ export interface ListHandlerOptions<S extends HandlerSchemaOption = HandlerSchem
    * out of every item and is the same 400 `UNKNOWN_FIELD` as a field that does not exist.
    */
   readonly policy?: AccessPolicy | RequestPolicy | undefined;
+  /**
+   * Links every page holds after its own (`self`, `first`, `last`, `previous`, `next`): the
+   * href of each by its name, such as `{ artefact: "/api/artefacts/1031" }` for a nested list;
+   * a path is put after `baseUrl`, as the page links are.
+   */
+  readonly links?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The policy of one request, as `createListHandler`'s `policy` option gives it. */
@@ -109,6 +116,8 @@ export interface HandlerSettings {
   readonly onError: (error: unknown, request: Request) => void;
   readonly cache: ListRequestCache | undefined;
   readonly policy: HandlerPolicy;
+  /** The links after the page links, their hrefs as written in `_links`. */
+  readonly links: Readonly<Record<string, { readonly href: string }>> | undefined;
 }
 
 const CALLER = "createListHandler";
@@ -127,6 +136,7 @@ const OPTION_NAMES = optionNamesOf<ListHandlerOptions>({
   onError: true,
   cache: true,
   policy: true,
+  links: true,
 });
 
 function fail(option: string, problem: string): never {
@@ -252,6 +262,31 @@ function readPolicy(value: unknown, schema: Schema | undefined): HandlerPolicy {
   return { kind: "fixed", policy: value as AccessPolicy };
 }
 
+const PAGE_LINKS: ReadonlySet<string> = new Set(["self", "first", "last", "previous", "next"]);
+
+function readLinks(value: unknown, linkBase: string): HandlerSettings["links"] {
+  if (value === undefined) return undefined;
+  if (!isPlainRecord(value))
+    return fail("links", `expected hrefs by name; found ${describeFound(value)}`);
+  const links: Record<string, { href: string }> = {};
+  for (const [name, href] of Object.entries(value)) {
+    if (!IDENTIFIER.test(name) || PAGE_LINKS.has(name)) {
+      fail(
+        "links",
+        `${JSON.stringify(name)} cannot name a link: a page's own are self, first, last, previous and next`,
+      );
+    }
+    if (typeof href !== "string" || href === "") {
+      fail(
+        "links",
+        `the href of ${JSON.stringify(name)} must be a path or a URL; found ${describeFound(href)}`,
+      );
+    }
+    links[name] = { href: href.startsWith("/") ? `${linkBase}${href}` : href };
+  }
+  return links;
+}
+
 function readCache(value: unknown): ListRequestCache | undefined {
   if (value === undefined || isListRequestCache(value)) return value;
   return fail("cache", `expected a ListRequestCache; found ${describeFound(value)}`);
@@ -270,6 +305,7 @@ export function readHandlerOptions(options: unknown): HandlerSettings {
   const schema = readHandlerSchema(member("schema"), source);
   const sizes = readPageSizeOptions(CALLER, member("defaultSize"), member("maxSize"));
   const vendor = readVendor(CALLER, member("vendor"));
+  const linkBase = readBaseUrl(member("baseUrl"));
   return {
     source,
     schema,
@@ -277,10 +313,11 @@ export function readHandlerOptions(options: unknown): HandlerSettings {
     ...sizes,
     mediaTypes: supportedMediaTypes(vendor),
     timeZone: readTimeZoneOption(member("timeZone")),
-    linkBase: readBaseUrl(member("baseUrl")),
+    linkBase,
     limits: readLimitMembers(CALLER, given),
     onError: readOnError(member("onError")),
     cache: readCache(member("cache")),
     policy: readPolicy(member("policy"), schema),
+    links: readLinks(member("links"), linkBase),
   };
 }

@@ -38,7 +38,7 @@ import { completePath, type PathSpec } from "./path-methods.ts";
 export interface ApiServerOpenApiOptions extends ParseLimits {
   /** The vendor of the versioned media types, `application/vnd.<vendor>.app-v2+json`; `qaql` unless set. */
   readonly vendor?: string | undefined;
-  /** The resources whose routes the document holds; all three unless set. */
+  /** The resources whose routes the document holds; all five unless set. */
   readonly resources?: readonly ApiResourceName[] | undefined;
   /** The schema of each resource by name; the API's own (`schemas.project`, …) unless set. */
   readonly schemas?: Readonly<Partial<Record<ApiResourceName, SchemaOption>>> | undefined;
@@ -63,6 +63,8 @@ const NAMES: Readonly<Record<ApiResourceName, { title: string; singular: string 
   projects: { title: "Project", singular: "project" },
   artefacts: { title: "Artefact", singular: "artefact" },
   findings: { title: "Finding", singular: "finding" },
+  models: { title: "Model", singular: "model" },
+  versions: { title: "Version", singular: "version" },
 };
 
 const CALLER = "apiServerOpenApi";
@@ -351,7 +353,8 @@ function componentsOf(
           "number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a " +
           "parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query " +
           "(MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone " +
-          "header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position " +
+          "header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). " +
+          "An error in a parameter gives the parameter, the position " +
           "and a caret diagnostic.",
       ),
       MalformedUrl: error("A path segment holds a broken percent-escape (MALFORMED_URL)."),
@@ -567,7 +570,79 @@ function pathsOf(
         operations: { post: queryOperation(mediaTypes) },
       };
     }
+    if (name === "versions" && has("artefacts")) {
+      specs["/versions/{versionId}/artefacts/{artefactId}"] = {
+        name: "VersionArtefact",
+        tag: "artefacts",
+        parameters: [parameterRef("versionId"), parameterRef("artefactId")],
+        operations: {
+          get: {
+            tags: ["artefacts"],
+            operationId: "getVersionArtefact",
+            summary: "Get one artefact as analysed in a version",
+            description:
+              "The artefact whose id is given, projected by fields, when the version is the one " +
+              "its project's records were analysed in (the project's versionId).",
+            parameters: [
+              parameterRef("versionId"),
+              parameterRef("artefactId"),
+              parameterRef("artefactsFields"),
+              parameterRef("timezone"),
+              parameterRef("acceptLanguage"),
+            ],
+            responses: {
+              "200": answer(
+                "The artefact.",
+                contentOf(mediaTypes, ref("schemas", "Artefact")),
+                SESSION_HEADERS,
+              ),
+              "400": responseRef("BadRequest"),
+              "404": {
+                ...responseRef("NotFound"),
+                description: "No artefact has that id in that version.",
+              },
+              ...BEARER_RESPONSES,
+            },
+          },
+        },
+      };
+    }
   }
+  specs["/dump"] = {
+    name: "Dump",
+    tag: "dump",
+    parameters: [],
+    operations: {
+      get: {
+        tags: ["dump"],
+        operationId: "getDump",
+        summary: "Get every record seen, as a dump",
+        description:
+          "Every record of every resource the token's user sees, whole as the user may see " +
+          "it, in the answer's language: the dump format qaql filter reads. It takes no where, " +
+          "fields, page or size (400 UNSUPPORTED_PARAMETER): the lists filter, select and page.",
+        parameters: [parameterRef("timezone"), parameterRef("acceptLanguage")],
+        responses: {
+          "200": answer(
+            "The records of each resource.",
+            contentOf(mediaTypes, {
+              type: "object",
+              required: resources.map(({ name }) => name),
+              properties: Object.fromEntries(
+                resources.map(({ name, title }) => [
+                  name,
+                  { type: "array", items: ref("schemas", title) },
+                ]),
+              ),
+            }),
+            SESSION_HEADERS,
+          ),
+          "400": responseRef("BadRequest"),
+          ...BEARER_RESPONSES,
+        },
+      },
+    },
+  };
   return Object.fromEntries(
     Object.entries(specs).map(([path, spec]) => [path, completePath(spec, mediaTypes, responses)]),
   );
@@ -728,6 +803,7 @@ export function apiServerOpenApi(options?: ApiServerOpenApiOptions): OpenApiDocu
     security: [{ bearer: [] }],
     tags: [
       { name: "token", description: "Tokens for the Bearer routes." },
+      { name: "dump", description: "Every record the user sees, at once." },
       ...resources.map(({ name, singular }) => ({
         name,
         description: `The ${name}, and the routes of one ${singular}.`,

@@ -80,17 +80,29 @@ export const schemas = {
     projectId: "integer",
     creationDate: "date",
   }),
+  // The API documents models and versions only as link targets: these are the fields the
+  // sample's records carry, kept minimal (grammar/language.md 6.12).
+  model: defineSchema({ id: "string", name: "string" }),
+  version: defineSchema({ id: "integer", projectId: "integer", name: "string" }),
 } as const;
 
 /** The API's list resources, by the plural name their paths use (`/api/projects`). */
-export type ApiResourceName = "projects" | "artefacts" | "findings";
+export type ApiResourceName = "projects" | "artefacts" | "findings" | "models" | "versions";
 
 /** Every list resource of the API, in the order its documents list them. */
-export const API_RESOURCE_NAMES: readonly ApiResourceName[] = ["projects", "artefacts", "findings"];
+export const API_RESOURCE_NAMES: readonly ApiResourceName[] = [
+  "projects",
+  "artefacts",
+  "findings",
+  "models",
+  "versions",
+];
 
 /** The schema of each list resource, by its plural name: the one map of names to schemas. */
 export const RESOURCE_SCHEMAS: Readonly<Record<ApiResourceName, Schema>> = {
   projects: schemas.project,
   artefacts: schemas.artefact,
   findings: schemas.finding,
+  models: schemas.model,
+  versions: schemas.version,
 };

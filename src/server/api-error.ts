@@ -22,6 +22,7 @@ export type ApiErrorCode =
   | "MALFORMED_JSON"
   | "MALFORMED_REQUEST"
   | "HEADER_TOO_LARGE"
+  | "UNSUPPORTED_PARAMETER"
   | "INTERNAL_ERROR";
 
 /**

@@ -1,5 +1,6 @@
-import type { AccessPolicy } from "../api/access-policy.ts";
+import { type AccessPolicy, policedFields, readAccessPolicy } from "../api/access-policy.ts";
 import { compileFields } from "../api/compile-fields.ts";
+import { compileProjection } from "../backends/projection/compile-projection.ts";
 import { quoteForEcho } from "../http/echo.ts";
 import type { Evaluate } from "../http/evaluate.ts";
 import { createListHandler, type ListHandler, readTimeZone } from "../http/list-handler.ts";
@@ -13,7 +14,7 @@ import { lookupLanguage } from "./accept-language.ts";
 import { ApiError } from "./api-error.ts";
 import { answerQuery, type QueryBodyRules } from "./query-route.ts";
 import type { Route } from "./routes.ts";
-import type { ServedData, ServedResource } from "./served-data.ts";
+import { keyOf, ownMember, type ServedData, type ServedResource } from "./served-data.ts";
 import type { TokenAuth } from "./token-auth.ts";
 import type { UserView, UserViews } from "./user-views.ts";
 import type { WorkBudget } from "./work-budget.ts";
@@ -87,7 +88,44 @@ export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
     recordOf(resourceNamed(data, "artefacts"), route.artefactId);
     const below = data.findingsBelow(route.artefactId);
     const key = `findings ${route.artefactId}`;
-    return answerList(context, session, request, key, findings, below);
+    const links = contextLinks(data, route.artefactId);
+    return answerList(context, session, request, key, findings, below, links);
+  },
+  versionArtefact(context, request, route, mediaType) {
+    const session = sessionOf(context, request);
+    const { data } = session;
+    const artefact = resourceNamed(data, "artefacts").byId.get(route.artefactId);
+    const project = artefact && projectOf(data, artefact);
+    // The data holds each project as analysed in one version, its own versionId (6.12).
+    if (!project || keyOf(ownMember(project, "versionId")) !== route.versionId) {
+      const where = `${quoteForEcho(route.artefactId)} in version ${quoteForEcho(route.versionId)}`;
+      throw new ApiError(404, "NOT_FOUND", `no artefact with id ${where}`);
+    }
+    const body = answerItem(context, session, request, "artefacts", route.artefactId);
+    return withSessionHeaders(session, request, ok(request, mediaType, body));
+  },
+  dump(context, request, _route, mediaType) {
+    const session = sessionOf(context, request);
+    for (const piece of piecesOf(new URL(request.url).search.slice(1))) {
+      const equals = piece.indexOf("=");
+      const name = decodeQueryComponent(equals === -1 ? piece : piece.slice(0, equals));
+      if (name === "where" || name === "fields" || name === "page" || name === "size") {
+        const message = `GET /api/dump answers every record seen, whole: it takes no ${name}; filter, select and page the lists instead`;
+        throw new ApiError(400, "UNSUPPORTED_PARAMETER", message, { parameter: name });
+      }
+    }
+    readTimeZone(request.headers.get("timezone"), session.timeZone);
+    const body: Record<string, readonly object[]> = {};
+    for (const name of session.data.names) {
+      const resource = session.data.resource(name) as ServedResource;
+      const policy = readAccessPolicy(CALLER, session.view.policyOf(name), resource.schema);
+      const visible = policedFields(policy, undefined);
+      const project = visible && compileProjection(visible);
+      body[name] = project
+        ? resource.records.map((record) => project(record) as object)
+        : resource.records;
+    }
+    return withSessionHeaders(session, request, ok(request, mediaType, body));
   },
   async artefactQuery(context, request, route, mediaType) {
     const session = sessionOf(context, request);
@@ -147,12 +185,44 @@ async function answerList(
   key: string,
   resource: ServedResource,
   records: readonly object[],
+  links?: Readonly<Record<string, string>>,
 ): Promise<Response> {
   const { view, language, timeZone } = session;
   const policy = view.policyOf(resource.name);
   const listKey = `${view.key}\u0000${language}\u0000${timeZone}\u0000${key}`;
-  const handler = context.lists.handler(listKey, resource, records, policy, timeZone);
+  const handler = context.lists.handler(listKey, resource, records, { policy, timeZone, links });
   return withSessionHeaders(session, request, await handler(request));
+}
+
+const CALLER = "createApiServer";
+
+/** The project a record is in by its `projectId`, among the projects seen. */
+function projectOf(data: ServedData, record: object): object | undefined {
+  const id = keyOf(ownMember(record, "projectId"));
+  return id === undefined ? undefined : data.resource("projects")?.byId.get(id);
+}
+
+/**
+ * The links of an artefact's findings list (grammar/language.md 6.12) that apply: the artefact,
+ * its project, and the project's model and version, each where the data seen holds it.
+ */
+function contextLinks(data: ServedData, artefactId: string): Record<string, string> {
+  const links: Record<string, string> = {
+    artefact: `/api/artefacts/${encodeURIComponent(artefactId)}`,
+  };
+  const artefact = data.resource("artefacts")?.byId.get(artefactId);
+  const project = artefact && projectOf(data, artefact);
+  if (!project) return links;
+  links.project = `/api/projects/${encodeURIComponent(keyOf(ownMember(project, "id")) as string)}`;
+  const model = keyOf(ownMember(project, "modelUId"));
+  if (model !== undefined && data.resource("models")?.byId.has(model)) {
+    links.model = `/api/models/${encodeURIComponent(model)}`;
+  }
+  const version = keyOf(ownMember(project, "versionId"));
+  if (version !== undefined && data.resource("versions")?.byId.has(version)) {
+    links.version = `/api/versions/${encodeURIComponent(version)}`;
+  }
+  return links;
 }
 
 /** Answers a request of a known route, its method already checked. */
@@ -192,9 +262,13 @@ export class ServedLists {
     key: string,
     resource: ServedResource,
     records: readonly object[],
-    policy?: AccessPolicy,
-    timeZone?: string,
+    options: {
+      readonly policy?: AccessPolicy | undefined;
+      readonly timeZone?: string | undefined;
+      readonly links?: Readonly<Record<string, string>> | undefined;
+    } = {},
   ): ListHandler {
+    const { policy, timeZone, links } = options;
     let handler = this.#handlers.get(key);
     if (!handler) {
       const { vendor, sizes, cache, evaluate, onError } = this.#settings;
@@ -210,6 +284,7 @@ export class ServedLists {
         ...sizes,
         ...(policy ? { policy } : {}),
         ...(timeZone ? { timeZone } : {}),
+        ...(links ? { links } : {}),
       });
       this.#handlers.set(key, handler);
     }

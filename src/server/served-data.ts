@@ -9,8 +9,8 @@ export interface ServedResource {
   readonly schema: Schema | undefined;
 }
 
-/** Names a resource cannot have: the token's path and the member that holds a list's links. */
-const RESERVED_NAMES: ReadonlySet<string> = new Set(["", "token", "_links"]);
+/** Names a resource cannot have: the token's and the dump's paths, and the member that holds a list's links. */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(["", "token", "dump", "_links"]);
 
 /** A record's own member, never one of its prototype. */
 export const ownMember = (record: object, key: string): unknown =>

@@ -193,6 +193,18 @@ export class UserViews {
         continue;
       }
       const keep = keeps(resource);
+      if (resource === "models") {
+        // A model is shared: seen with any project seen that uses it (grammar/language.md 6.10).
+        const used = new Set(
+          projects.map((project) => keyOf(ownMember(project, "modelUId")) ?? "\u0000"),
+        );
+        data[resource] = records.filter(
+          (model) =>
+            (seesEveryProject || used.has(keyOf(ownMember(model, "id")) ?? "\u0001")) &&
+            keep(model),
+        );
+        continue;
+      }
       data[resource] = records.filter((record) => {
         const inProjects = projectsOf(record, artefactsById);
         const visible =

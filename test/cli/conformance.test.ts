@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileFields } from "../../src/api/compile-fields.ts";
@@ -140,6 +142,23 @@ describe("qaql conformance against servers started here", () => {
   });
 });
 
+/**
+ * Runs `qaql conformance` in a process of its own: runCli is synchronous, and the server it
+ * checks, in another process, must keep answering meanwhile.
+ */
+function conformanceCommand(
+  args: readonly string[],
+): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, "conformance", ...args]);
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.on("close", (status) => resolve({ status, stdout }));
+  });
+}
+
 describe("qaql serve and qaql conformance as commands", () => {
   let serve: ReturnType<typeof spawn>;
   let url = "";
@@ -181,27 +200,10 @@ describe("qaql serve and qaql conformance as commands", () => {
     const { token } = (await (
       await fetch(`${url}/token`, { headers: { authorization: `Basic ${basic}` } })
     ).json()) as { token: string };
-    // runCli is synchronous: the server runs in its own process, so it keeps answering.
-    const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, [
-        CLI,
-        "conformance",
-        "--url",
-        url,
-        "--token",
-        token,
-        ...target,
-        "--runs",
-        "40",
-        "--seed",
-        "3",
-      ]);
-      let stdout = "";
-      child.stdout.on("data", (chunk) => {
-        stdout += chunk;
-      });
-      child.on("close", (status) => resolve({ status, stdout }));
-    });
+    const run = await conformanceCommand([
+      ...["--url", url, "--token", token, ...target],
+      ...["--runs", "40", "--seed", "3"],
+    ]);
     expect(run.stdout).toMatch(
       new RegExp(
         `^agrees: 40 generated requests over ${records} matched the reference \\(seed 3\\)\n$`,
@@ -277,5 +279,48 @@ describe("qaql serve and qaql conformance as commands", () => {
     expect(run.stderr).toMatch(
       /^qaql: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/artefacts: ECONNREFUSED\n$/,
     );
+  });
+});
+
+describe("qaql conformance as two users, in two languages, against qaql serve --users", () => {
+  const ANN = "ann-token-of-the-users-file-0123";
+  const BOB = "bob-token-of-the-users-file-0123";
+  let serve: ReturnType<typeof spawn>;
+  let url = "";
+
+  beforeAll(async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "qaql-conformance-")), "users.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ann: { projects: ["payments-core", 102], permanentTokens: [ANN] },
+        bob: { projects: [103, 104], permanentTokens: [BOB], language: "fr" },
+      }),
+    );
+    serve = spawn(process.execPath, [CLI, "serve", "--port", "0", "--users", file], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const lines = createInterface({ input: serve.stdout as NodeJS.ReadableStream });
+    const first = await new Promise<string>((resolve) => lines.once("line", resolve));
+    url = /(http:\/\/\S+\/api)/.exec(first)?.[1] ?? "";
+  });
+  afterAll(() => {
+    serve.kill("SIGTERM");
+  });
+
+  it("agrees, exit 0", async () => {
+    const run = await conformanceCommand(
+      [
+        ["--url", url, "--token", ANN, "--token", BOB, "--language", "fr", "--language", "de"],
+        ["--resource", "findings", "--runs", "60", "--seed", "5"],
+      ].flat(),
+    );
+    const ofAnn = sample.findings?.filter((f) =>
+      [101, 102].includes((f as { projectId: number }).projectId),
+    ).length;
+    expect(run.stdout).toBe(
+      `agrees: 60 generated requests over ${ofAnn} findings (the first of 2 users) matched the reference (seed 5)\n`,
+    );
+    expect(run.status).toBe(0);
   });
 });

@@ -76,7 +76,7 @@ describe("qaql serve", () => {
 
   it("serves the sample until SIGTERM, then exits 0", async () => {
     const server = await startServe(["--port", "0", "--user", "ada", "--password", "pw"]);
-    expect(server.resources).toBe("projects, artefacts, findings");
+    expect(server.resources).toBe("projects, artefacts, findings, models, versions");
     const token = await tokenOf(server.url, "ada", "pw");
     const where = "type.id=FILE AND rank>=3";
     const query = new URLSearchParams({ where, fields: "id,name", size: "4", page: "2" });
@@ -283,19 +283,19 @@ describe("qaql serve", () => {
       "a resource the dump lacks",
       ["--resource", "nope"],
       "",
-      'holds no array "nope": it holds only "projects", "artefacts", "findings", "_translations"',
+      'holds no array "nope": it holds only "projects", "artefacts", "findings", "models", "versions", "_translations"',
     ],
     [
       "a mistyped resource",
       ["--resource", "artefcts"],
       "",
-      'holds no array "artefcts": it holds only "projects", "artefacts", "findings", "_translations"; did you mean "artefacts"?',
+      'holds no array "artefcts": it holds only "projects", "artefacts", "findings", "models", "versions", "_translations"; did you mean "artefacts"?',
     ],
     [
       "a schema for a mistyped resource",
       ["--schema", "artefcts=artefact"],
       "",
-      '--schema names "artefcts", which the dump does not hold (it has projects, artefacts, findings); did you mean artefacts?',
+      '--schema names "artefcts", which the dump does not hold (it has projects, artefacts, findings, models, versions); did you mean artefacts?',
     ],
     [
       "a schema for a resource the dump lacks",
@@ -452,8 +452,8 @@ describe("qaql serve", () => {
     ],
     [
       "a policy of no resource",
-      '{"ann": {"password": "p", "policies": {"models": {}}}}',
-      "policies.models: the data has no such resource",
+      '{"ann": {"password": "p", "policies": {"widgets": {}}}}',
+      "policies.widgets: the data has no such resource",
     ],
   ])("refuses a users file with %s in one line, exit 1", (_, text, words) => {
     const file = join(scratch, "bad-users.json");

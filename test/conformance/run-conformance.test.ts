@@ -32,6 +32,7 @@ describe("runConformance", () => {
         seed: 7,
         records: sample.artefacts?.length,
         resource: "artefacts",
+        users: 1,
       });
       // One of the API's resources: its schema is the API's.
       const findings = await runConformance({ url, token, resource: "findings", runs: 30 });

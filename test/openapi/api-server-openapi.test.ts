@@ -84,7 +84,9 @@ describe("apiServerOpenApi: a valid OpenAPI 3.1 document", () => {
   it("is the same JSON for the same options, whatever the order of the resources", () => {
     const text = JSON.stringify(apiServerOpenApi());
     expect(JSON.stringify(apiServerOpenApi())).toBe(text);
-    const reordered = apiServerOpenApi({ resources: ["findings", "projects", "artefacts"] });
+    const reordered = apiServerOpenApi({
+      resources: ["versions", "findings", "projects", "models", "artefacts"],
+    });
     expect(JSON.stringify(reordered)).toBe(text);
     expect(JSON.parse(text)).toEqual(apiServerOpenApi());
   });
@@ -94,7 +96,7 @@ describe("apiServerOpenApi: the routes", () => {
   // One row: the resources, and the paths of the document.
   const rows: [readonly ApiResourceName[], string[]][] = [
     [
-      ["projects", "artefacts", "findings"],
+      ["projects", "artefacts", "findings", "models", "versions"],
       [
         "/token",
         "/projects",
@@ -106,14 +108,21 @@ describe("apiServerOpenApi: the routes", () => {
         "/artefacts/{artefactId}/query",
         "/findings",
         "/findings/{findingId}",
+        "/models",
+        "/models/{modelId}",
+        "/versions",
+        "/versions/{versionId}",
+        "/versions/{versionId}/artefacts/{artefactId}",
+        "/dump",
       ],
     ],
-    [["projects"], ["/token", "/projects", "/projects/{projectId}"]],
+    [["projects"], ["/token", "/projects", "/projects/{projectId}", "/dump"]],
     [
       ["artefacts"],
-      ["/token", "/artefacts", "/artefacts/{artefactId}", "/artefacts/{artefactId}/query"],
+      ["/token", "/artefacts", "/artefacts/{artefactId}", "/artefacts/{artefactId}/query", "/dump"],
     ],
-    [["findings"], ["/token", "/findings", "/findings/{findingId}"]],
+    [["findings"], ["/token", "/findings", "/findings/{findingId}", "/dump"]],
+    [["versions"], ["/token", "/versions", "/versions/{versionId}", "/dump"]],
     [
       ["projects", "artefacts"],
       [
@@ -124,6 +133,7 @@ describe("apiServerOpenApi: the routes", () => {
         "/artefacts",
         "/artefacts/{artefactId}",
         "/artefacts/{artefactId}/query",
+        "/dump",
       ],
     ],
   ];

@@ -186,6 +186,9 @@ const json = { "content-type": "application/json" };
  * The methods each path of the document takes (grammar/language.md 6.8), by a path of the
  * sample's; every other method that a Path Item can name is a 405 with `Allow`.
  */
+/** The id of the sample's Java model: a text, which a path of digits cannot stand for. */
+const JAVA_MODEL = "7c1e4b52-3f0a-4d8e-9b26-5a1f0c9e7d34";
+
 const ROUTES: readonly { template: string; path: string; allow: string }[] = [
   { template: "/token", path: "/token", allow: "GET, DELETE" },
   { template: "/projects", path: "/projects", allow: "GET, HEAD" },
@@ -205,6 +208,16 @@ const ROUTES: readonly { template: string; path: string; allow: string }[] = [
   { template: "/artefacts/{artefactId}/query", path: "/artefacts/1000/query", allow: "POST" },
   { template: "/findings", path: "/findings", allow: "GET, HEAD" },
   { template: "/findings/{findingId}", path: "/findings/500000", allow: "GET, HEAD" },
+  { template: "/models", path: "/models", allow: "GET, HEAD" },
+  { template: "/models/{modelId}", path: `/models/${JAVA_MODEL}`, allow: "GET, HEAD" },
+  { template: "/versions", path: "/versions", allow: "GET, HEAD" },
+  { template: "/versions/{versionId}", path: "/versions/20001", allow: "GET, HEAD" },
+  {
+    template: "/versions/{versionId}/artefacts/{artefactId}",
+    path: "/versions/20001/artefacts/1000",
+    allow: "GET, HEAD",
+  },
+  { template: "/dump", path: "/dump", allow: "GET, HEAD" },
 ];
 const PATH_ITEM_METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
 
@@ -213,15 +226,25 @@ const LISTS = [
   "/projects",
   "/artefacts",
   "/findings",
+  "/models",
+  "/versions",
   "/projects/payments-core/artefacts",
   "/artefacts/1000/findings",
 ];
-const ITEMS = ["/projects/101", "/artefacts/1000", "/findings/500000"];
+const ITEMS = [
+  "/projects/101",
+  "/artefacts/1000",
+  "/findings/500000",
+  "/versions/20001",
+  "/versions/20001/artefacts/1000",
+];
 /** A selection of each resource, with a part of an object or an array's objects. */
 const SELECTION: Readonly<Record<string, string>> = {
   projects: "id,name,branches(name)",
   artefacts: "id,type.id",
   findings: "id,definition(id,families)",
+  models: "id",
+  versions: "id,name",
 };
 
 const CALLS: readonly Call[] = [
@@ -446,6 +469,45 @@ const CALLS: readonly Call[] = [
       status: 404,
     },
   ]),
+  // A model, found by its text id.
+  {
+    name: "a model",
+    method: "GET",
+    path: `/models/${JAVA_MODEL}?fields=name`,
+    headers: auth,
+    status: 200,
+  },
+  { name: "a model nobody has", method: "GET", path: "/models/none", headers: auth, status: 404 },
+  {
+    name: "an artefact in a version its project's records are not of",
+    method: "GET",
+    path: "/versions/20011/artefacts/1000",
+    headers: auth,
+    status: 404,
+  },
+  {
+    name: "HEAD a model",
+    method: "HEAD",
+    path: `/models/${JAVA_MODEL}`,
+    headers: auth,
+    status: 200,
+  },
+  // The dump.
+  {
+    name: "the dump",
+    method: "GET",
+    path: "/dump",
+    headers: { ...auth, "accept-language": "fr" },
+    status: 200,
+  },
+  { name: "HEAD the dump", method: "HEAD", path: "/dump", headers: auth, status: 200 },
+  {
+    name: "the dump with a filter",
+    method: "GET",
+    path: "/dump?where=id%3D1",
+    headers: auth,
+    status: 400,
+  },
   // The query.
   {
     name: "a query",

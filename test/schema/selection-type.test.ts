@@ -95,6 +95,8 @@ describe("compileFields reads a literal text at the type level (grammar/fields.e
       _links: {
         self: { href: "/api/projects/101" },
         artefacts: { href: "/api/projects/payments-core/artefacts" },
+        model: { href: "/api/models/7c1e4b52-3f0a-4d8e-9b26-5a1f0c9e7d34" },
+        version: { href: "/api/versions/20001" },
       },
     };
     expect(project(record)).toEqual(expected);

@@ -129,7 +129,13 @@ describe("listen", () => {
   it("reports the API's base URL on the port it got", () => {
     expect(main.url).toBe(`http://127.0.0.1:${main.port}/api`);
     expect(main.port).toBeGreaterThan(0);
-    expect(main.server.resources).toEqual(["projects", "artefacts", "findings"]);
+    expect(main.server.resources).toEqual([
+      "projects",
+      "artefacts",
+      "findings",
+      "models",
+      "versions",
+    ]);
   });
 });
 
@@ -641,7 +647,7 @@ describe("errors of the route", () => {
   it("names the resources it has when one is unknown", async () => {
     const reply = await send(main.origin, "/api/artefact", bearer);
     expect(reply.body.message).toBe(
-      'no resource "artefact": this server has projects, artefacts, findings',
+      'no resource "artefact": this server has projects, artefacts, findings, models, versions',
     );
   });
 

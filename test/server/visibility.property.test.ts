@@ -11,6 +11,8 @@ interface Data {
   readonly projects: Row[];
   readonly artefacts: Row[];
   readonly findings: Row[];
+  readonly models: Row[];
+  readonly versions: Row[];
 }
 
 const tagOf = (projectId: unknown) =>
@@ -59,8 +61,26 @@ const dataArbitrary: fc.Arbitrary<Data> = fc
           tag: projectId === undefined ? "by-locations" : tagOf(projectId),
         }));
     return fc.record({
+      // Two models, each shared by the projects of its parity; a version per project.
       projects: fc.constant(
-        names.map((name, i) => ({ id: i + 1, name, tag: tagOf(i + 1) }) as Row),
+        names.map(
+          (name, i) =>
+            ({
+              id: i + 1,
+              name,
+              modelUId: `m${i % 2}`,
+              versionId: 500 + i + 1,
+              tag: tagOf(i + 1),
+            }) as Row,
+        ),
+      ),
+      models: fc.constant([
+        { id: "m0", name: "even" },
+        { id: "m1", name: "odd" },
+        { id: "m9", name: "unused" },
+      ] as Row[]),
+      versions: fc.constant(
+        names.map((_, i) => ({ id: 500 + i + 1, projectId: i + 1, tag: tagOf(i + 1) }) as Row),
       ),
       artefacts: fc.tuple(...artefactIds.map(artefact)).map((rows) => rows as Row[]),
       findings: fc
@@ -117,11 +137,19 @@ function seenBy(data: Data, user: ApiUser): Data {
   };
   const where = user.policies?.findings?.where;
   const keepsFinding = where ? compileWhere(where as string) : () => true;
-  return {
+  const models = new Set(projects.map((p) => p.modelUId));
+  // In the data's order of resources, as a dump lists them.
+  const seen: Data = {
     projects,
     artefacts: data.artefacts.filter(inSeen),
     findings: data.findings.filter((f) => inSeen(f) && keepsFinding(f)),
+    // A model is seen with any project seen that uses it.
+    models: data.models.filter((m) => all || models.has(m.id)),
+    versions: data.versions.filter(inSeen),
   };
+  return Object.fromEntries(
+    Object.keys(data).map((name) => [name, seen[name as keyof Data]]),
+  ) as unknown as Data;
 }
 
 /** A request any client could send: lists, items, nested lists and queries, seen or not. */
@@ -149,13 +177,21 @@ function requestArbitrary(
       params.set("size", String(size));
       return `?${params}`;
     });
-  const resource = fc.constantFrom("projects", "artefacts", "findings");
+  const resource = fc.constantFrom("projects", "artefacts", "findings", "models", "versions");
   const get = (path: fc.Arbitrary<string>) => path.map((p) => ({ method: "GET", path: p }));
   return fc.oneof(
     get(fc.tuple(resource, query).map(([r, q]) => `/api/${r}${q}`)),
     get(ids(data.projects, 7).map((id) => `/api/projects/${id}`)),
     get(ids(data.artefacts, 199).map((id) => `/api/artefacts/${id}?fields=id,tag`)),
     get(ids(data.findings, 1999).map((id) => `/api/findings/${id}`)),
+    get(ids(data.models, 7).map((id) => `/api/models/${id}`)),
+    get(ids(data.versions, 7).map((id) => `/api/versions/${id}`)),
+    get(
+      fc
+        .tuple(ids(data.versions, 599), ids(data.artefacts, 199))
+        .map(([version, artefact]) => `/api/versions/${version}/artefacts/${artefact}`),
+    ),
+    get(fc.constantFrom("/api/dump", "/api/dump?fields=id")),
     get(
       fc
         .tuple(fc.constantFrom(...data.projects.map((p) => p.name as string), "nope"), query)

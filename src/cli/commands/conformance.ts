@@ -5,6 +5,14 @@ import { EXIT, UsageError } from "../failure.ts";
 import { loadSchema } from "../inputs.ts";
 import { Progress } from "../progress.ts";
 
+/** A repeatable option's values, in the order given. */
+function listOption(invocation: Parameters<Command["run"]>[0], name: string): string[] {
+  const value = invocation.values[name];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string")
+    : [];
+}
+
 function readCount(invocation: Parameters<Command["run"]>[0], name: string): number | undefined {
   const text = stringOption(invocation, name);
   if (text === undefined) return undefined;
@@ -21,8 +29,8 @@ function readCount(invocation: Parameters<Command["run"]>[0], name: string): num
 export const conformanceCommand: Command = {
   name: "conformance",
   summary: "check a live server's list requests against the reference semantics",
-  help: `Usage: qaql conformance --url URL --token T (--resource R | --route PATH) [--schema S]
-                        [--runs N] [--seed S] [--path P]
+  help: `Usage: qaql conformance --url URL --token T [--token T2 ...] (--resource R | --route PATH)
+                        [--schema S] [--language L ...] [--runs N] [--seed S] [--path P]
 
 Fetches every record of the list once (following the list's next links), then sends
 generated filters, selections and pages (fast-check) and compares each answer with the reference
@@ -31,7 +39,13 @@ disagreement is shrunk to a minimal request and printed with the seed that repro
 
 Options:
   --url URL        the API's base, such as http://127.0.0.1:8080/api
-  --token T        sent as "Authorization: Bearer T" (qaql serve: GET /api/token)
+  --token T        sent as "Authorization: Bearer T" (qaql serve: GET /api/token); give it
+                   again for other users: each user's records are fetched and its answers
+                   checked against its own, and a record another user sees that this one
+                   does not must be the same 404 as a record nobody has
+  --language L     a language the server has, asked for with Accept-Language (repeatable):
+                   the records are fetched in it too, and its answers must say it
+                   (Content-Language) and hold its texts
   --resource R     the resource to test, such as artefacts; with --route, the name of the
                    list in its answers (default: the route's last segment)
   --route PATH     a nested list below --url to test instead, such as
@@ -48,7 +62,8 @@ Options:
 Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage error.`,
   options: {
     url: { type: "string" },
-    token: { type: "string" },
+    token: { type: "string", multiple: true },
+    language: { type: "string", multiple: true },
     resource: { type: "string" },
     route: { type: "string" },
     schema: { type: "string" },
@@ -66,7 +81,10 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
         "conformance",
       );
     }
-    const token = required("token");
+    const tokens = listOption(invocation, "token");
+    const [token, ...otherTokens] = tokens;
+    if (token === undefined) throw new UsageError("--token is required", "conformance");
+    const languages = listOption(invocation, "language");
     const route = stringOption(invocation, "route");
     const resource =
       route === undefined ? required("resource") : stringOption(invocation, "resource");
@@ -88,6 +106,8 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     const report = await runConformance({
       url,
       token,
+      ...(otherTokens.length > 0 && { otherTokens }),
+      ...(languages.length > 0 && { languages }),
       resource,
       route,
       ...(schema && { schema }),
@@ -100,7 +120,8 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     const out = context.stdout;
     if (report.ok) {
       out.write(
-        `${context.outStyle.ok("agrees")}: ${report.runs} generated requests over ${report.records} ${report.resource} ` +
+        `${context.outStyle.ok("agrees")}: ${report.runs} generated requests over ${report.records} ${report.resource}` +
+          `${report.users > 1 ? ` (the first of ${report.users} users)` : ""} ` +
           `matched the reference (seed ${report.seed})\n`,
       );
       return EXIT.ok;

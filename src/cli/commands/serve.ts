@@ -252,6 +252,8 @@ reads it.
   GET /api/projects/<name>/artefacts   the list of the artefacts of the project of that name
   GET /api/artefacts/<id>/findings     the list of the findings in the artefact or below it
   POST /api/artefacts/<id>/query       a query definition (JSON) -> {"columns", "rows", "total"}
+  GET /api/versions/<id>/artefacts/<id>  the artefact, when the version is its project's
+  GET /api/dump                        every record the user sees, as a dump
 
 Every other request takes "Authorization: Bearer <token>"; a token expires an hour after its
 issue or after 15 minutes without a request (403); a token of --tokens never expires. A user
@@ -267,8 +269,9 @@ Options:
   --password P      its password (default: $QAQL_PASSWORD, which keeps it out of ps)
   --users FILE      more users, as JSON: {"ann": {"passwordDigest": "$scrypt$...",
                     "projects": [101, "billing"], "policies": {"findings": {"selectable":
-                    "id,status", "where": "status!=IGNORED"}}, "permanentTokens": [...]}};
-                    each sees only its projects and what is in them (grammar/language.md 6.10)
+                    "id,status", "where": "status!=IGNORED"}}, "permanentTokens": [...],
+                    "language": "fr", "timeZone": "Europe/Paris"}}; each sees only its
+                    projects and what is in them (grammar/language.md 6.10)
   --tokens FILE     permanent Bearer tokens, one per line (20 or more token68 characters;
                     # starts a comment), which see everything; with --users or --tokens,
                     --user and --password may be left out

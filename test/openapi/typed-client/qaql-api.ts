@@ -479,6 +479,294 @@ export interface paths {
      */
     trace: operations["traceFinding"];
   };
+  "/models": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the models
+     * @description The models that where keeps, each projected by fields. A page of at most size records, with links to the pages around it.
+     */
+    get: operations["listModels"];
+    /**
+     * PUT is not allowed
+     * @description This path takes GET, HEAD; PUT is answered 405, with or without credentials.
+     */
+    put: operations["putModels"];
+    /**
+     * POST is not allowed
+     * @description This path takes GET, HEAD; POST is answered 405, with or without credentials.
+     */
+    post: operations["postModels"];
+    /**
+     * DELETE is not allowed
+     * @description This path takes GET, HEAD; DELETE is answered 405, with or without credentials.
+     */
+    delete: operations["deleteModels"];
+    /**
+     * OPTIONS is not allowed
+     * @description This path takes GET, HEAD; OPTIONS is answered 405, with or without credentials.
+     */
+    options: operations["optionsModels"];
+    /**
+     * List the models: the headers alone
+     * @description The answer a GET of the same request gets, without its body: the same status and headers.
+     */
+    head: operations["listModelsHead"];
+    /**
+     * PATCH is not allowed
+     * @description This path takes GET, HEAD; PATCH is answered 405, with or without credentials.
+     */
+    patch: operations["patchModels"];
+    /**
+     * TRACE is not allowed
+     * @description This path takes GET, HEAD; TRACE is answered 405, with or without credentials.
+     */
+    trace: operations["traceModels"];
+  };
+  "/models/{modelId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one model
+     * @description The model whose id is given, projected by fields.
+     */
+    get: operations["getModel"];
+    /**
+     * PUT is not allowed
+     * @description This path takes GET, HEAD; PUT is answered 405, with or without credentials.
+     */
+    put: operations["putModel"];
+    /**
+     * POST is not allowed
+     * @description This path takes GET, HEAD; POST is answered 405, with or without credentials.
+     */
+    post: operations["postModel"];
+    /**
+     * DELETE is not allowed
+     * @description This path takes GET, HEAD; DELETE is answered 405, with or without credentials.
+     */
+    delete: operations["deleteModel"];
+    /**
+     * OPTIONS is not allowed
+     * @description This path takes GET, HEAD; OPTIONS is answered 405, with or without credentials.
+     */
+    options: operations["optionsModel"];
+    /**
+     * Get one model: the headers alone
+     * @description The answer a GET of the same request gets, without its body: the same status and headers.
+     */
+    head: operations["getModelHead"];
+    /**
+     * PATCH is not allowed
+     * @description This path takes GET, HEAD; PATCH is answered 405, with or without credentials.
+     */
+    patch: operations["patchModel"];
+    /**
+     * TRACE is not allowed
+     * @description This path takes GET, HEAD; TRACE is answered 405, with or without credentials.
+     */
+    trace: operations["traceModel"];
+  };
+  "/versions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the versions
+     * @description The versions that where keeps, each projected by fields. A page of at most size records, with links to the pages around it.
+     */
+    get: operations["listVersions"];
+    /**
+     * PUT is not allowed
+     * @description This path takes GET, HEAD; PUT is answered 405, with or without credentials.
+     */
+    put: operations["putVersions"];
+    /**
+     * POST is not allowed
+     * @description This path takes GET, HEAD; POST is answered 405, with or without credentials.
+     */
+    post: operations["postVersions"];
+    /**
+     * DELETE is not allowed
+     * @description This path takes GET, HEAD; DELETE is answered 405, with or without credentials.
+     */
+    delete: operations["deleteVersions"];
+    /**
+     * OPTIONS is not allowed
+     * @description This path takes GET, HEAD; OPTIONS is answered 405, with or without credentials.
+     */
+    options: operations["optionsVersions"];
+    /**
+     * List the versions: the headers alone
+     * @description The answer a GET of the same request gets, without its body: the same status and headers.
+     */
+    head: operations["listVersionsHead"];
+    /**
+     * PATCH is not allowed
+     * @description This path takes GET, HEAD; PATCH is answered 405, with or without credentials.
+     */
+    patch: operations["patchVersions"];
+    /**
+     * TRACE is not allowed
+     * @description This path takes GET, HEAD; TRACE is answered 405, with or without credentials.
+     */
+    trace: operations["traceVersions"];
+  };
+  "/versions/{versionId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one version
+     * @description The version whose id is given, projected by fields.
+     */
+    get: operations["getVersion"];
+    /**
+     * PUT is not allowed
+     * @description This path takes GET, HEAD; PUT is answered 405, with or without credentials.
+     */
+    put: operations["putVersion"];
+    /**
+     * POST is not allowed
+     * @description This path takes GET, HEAD; POST is answered 405, with or without credentials.
+     */
+    post: operations["postVersion"];
+    /**
+     * DELETE is not allowed
+     * @description This path takes GET, HEAD; DELETE is answered 405, with or without credentials.
+     */
+    delete: operations["deleteVersion"];
+    /**
+     * OPTIONS is not allowed
+     * @description This path takes GET, HEAD; OPTIONS is answered 405, with or without credentials.
+     */
+    options: operations["optionsVersion"];
+    /**
+     * Get one version: the headers alone
+     * @description The answer a GET of the same request gets, without its body: the same status and headers.
+     */
+    head: operations["getVersionHead"];
+    /**
+     * PATCH is not allowed
+     * @description This path takes GET, HEAD; PATCH is answered 405, with or without credentials.
+     */
+    patch: operations["patchVersion"];
+    /**
+     * TRACE is not allowed
+     * @description This path takes GET, HEAD; TRACE is answered 405, with or without credentials.
+     */
+    trace: operations["traceVersion"];
+  };
+  "/versions/{versionId}/artefacts/{artefactId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one artefact as analysed in a version
+     * @description The artefact whose id is given, projected by fields, when the version is the one its project's records were analysed in (the project's versionId).
+     */
+    get: operations["getVersionArtefact"];
+    /**
+     * PUT is not allowed
+     * @description This path takes GET, HEAD; PUT is answered 405, with or without credentials.
+     */
+    put: operations["putVersionArtefact"];
+    /**
+     * POST is not allowed
+     * @description This path takes GET, HEAD; POST is answered 405, with or without credentials.
+     */
+    post: operations["postVersionArtefact"];
+    /**
+     * DELETE is not allowed
+     * @description This path takes GET, HEAD; DELETE is answered 405, with or without credentials.
+     */
+    delete: operations["deleteVersionArtefact"];
+    /**
+     * OPTIONS is not allowed
+     * @description This path takes GET, HEAD; OPTIONS is answered 405, with or without credentials.
+     */
+    options: operations["optionsVersionArtefact"];
+    /**
+     * Get one artefact as analysed in a version: the headers alone
+     * @description The answer a GET of the same request gets, without its body: the same status and headers.
+     */
+    head: operations["getVersionArtefactHead"];
+    /**
+     * PATCH is not allowed
+     * @description This path takes GET, HEAD; PATCH is answered 405, with or without credentials.
+     */
+    patch: operations["patchVersionArtefact"];
+    /**
+     * TRACE is not allowed
+     * @description This path takes GET, HEAD; TRACE is answered 405, with or without credentials.
+     */
+    trace: operations["traceVersionArtefact"];
+  };
+  "/dump": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get every record seen, as a dump
+     * @description Every record of every resource the token's user sees, whole as the user may see it, in the answer's language: the dump format qaql filter reads. It takes no where, fields, page or size (400 UNSUPPORTED_PARAMETER): the lists filter, select and page.
+     */
+    get: operations["getDump"];
+    /**
+     * PUT is not allowed
+     * @description This path takes GET, HEAD; PUT is answered 405, with or without credentials.
+     */
+    put: operations["putDump"];
+    /**
+     * POST is not allowed
+     * @description This path takes GET, HEAD; POST is answered 405, with or without credentials.
+     */
+    post: operations["postDump"];
+    /**
+     * DELETE is not allowed
+     * @description This path takes GET, HEAD; DELETE is answered 405, with or without credentials.
+     */
+    delete: operations["deleteDump"];
+    /**
+     * OPTIONS is not allowed
+     * @description This path takes GET, HEAD; OPTIONS is answered 405, with or without credentials.
+     */
+    options: operations["optionsDump"];
+    /**
+     * Get every record seen, as a dump: the headers alone
+     * @description The answer a GET of the same request gets, without its body: the same status and headers.
+     */
+    head: operations["getDumpHead"];
+    /**
+     * PATCH is not allowed
+     * @description This path takes GET, HEAD; PATCH is answered 405, with or without credentials.
+     */
+    patch: operations["patchDump"];
+    /**
+     * TRACE is not allowed
+     * @description This path takes GET, HEAD; TRACE is answered 405, with or without credentials.
+     */
+    trace: operations["traceDump"];
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -608,6 +896,23 @@ export interface components {
         [key: string]: components["schemas"]["Link"];
       };
     };
+    Model: {
+      id?: string | null;
+      name?: string | null;
+      /** @description Links to this record and to what it names, by name (self, artefacts, …). */
+      _links?: {
+        [key: string]: components["schemas"]["Link"];
+      };
+    };
+    Version: {
+      id?: number | null;
+      projectId?: number | null;
+      name?: string | null;
+      /** @description Links to this record and to what it names, by name (self, artefacts, …). */
+      _links?: {
+        [key: string]: components["schemas"]["Link"];
+      };
+    };
     ProjectList: {
       _links: components["schemas"]["Links"];
       /** @description The page's records, each projected by fields when given. */
@@ -622,6 +927,16 @@ export interface components {
       _links: components["schemas"]["Links"];
       /** @description The page's records, each projected by fields when given. */
       findings: components["schemas"]["Finding"][];
+    };
+    ModelList: {
+      _links: components["schemas"]["Links"];
+      /** @description The page's records, each projected by fields when given. */
+      models: components["schemas"]["Model"][];
+    };
+    VersionList: {
+      _links: components["schemas"]["Links"];
+      /** @description The page's records, each projected by fields when given. */
+      versions: components["schemas"]["Version"][];
     };
     Link: {
       /** @description The request's URL with its page and size set; relative unless configured. */
@@ -792,7 +1107,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position and a caret diagnostic. */
+    /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. */
     BadRequest: {
       headers: {
         "Cache-Control": components["headers"]["Cache-Control"];
@@ -936,6 +1251,14 @@ export interface components {
     findingsWhere: string;
     /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
     findingsFields: string;
+    /** @description Which records the list keeps: a filter in qaql's where language (grammar/language.md 2 in the qaql package). Predicates on the resource's fields (`path=value` with `=`, `!=`, `<`, `<=`, `>`, `>=`; `path~text*` with `*` at either end; `path IN (a,b)`, `path NOT IN (a,b)`; `path IS NULL`, `path IS NOT NULL`) joined by `AND` and `OR` (`AND` binds tighter) and grouped by parentheses. A value is text that the field's type reads (a number, `true`, a day `2024-03-01`); quote one holding white space, "(", ")" or "," with `"`. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: every record. A filter that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+    modelsWhere: string;
+    /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+    modelsFields: string;
+    /** @description Which records the list keeps: a filter in qaql's where language (grammar/language.md 2 in the qaql package). Predicates on the resource's fields (`path=value` with `=`, `!=`, `<`, `<=`, `>`, `>=`; `path~text*` with `*` at either end; `path IN (a,b)`, `path NOT IN (a,b)`; `path IS NULL`, `path IS NOT NULL`) joined by `AND` and `OR` (`AND` binds tighter) and grouped by parentheses. A value is text that the field's type reads (a number, `true`, a day `2024-03-01`); quote one holding white space, "(", ")" or "," with `"`. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: every record. A filter that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+    versionsWhere: string;
+    /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+    versionsFields: string;
     /** @description The page, from 1: page p of size s holds the items (p − 1)·s + 1 to p·s. A page past the end is empty. Decimal digits only; 1 when absent. */
     page: number;
     /** @description The most items a page holds, from 1 to 1000; 20 when absent. A larger size is a 400 SIZE_TOO_LARGE, never cut down. Decimal digits only. */
@@ -952,6 +1275,10 @@ export interface components {
     artefactId: number;
     /** @description The finding's id. */
     findingId: number;
+    /** @description The model's id. */
+    modelId: string;
+    /** @description The version's id. */
+    versionId: number;
   };
   requestBodies: {
     /** @description The query definition, in one of these media types, in UTF-8: charset=utf-8 is the one parameter taken. */
@@ -1715,7 +2042,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
       400: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -2032,7 +2359,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
       400: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -2377,7 +2704,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
       400: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -2698,7 +3025,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
       400: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -3015,7 +3342,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
       400: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -3360,7 +3687,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
       400: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -4017,7 +4344,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
       400: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -4334,7 +4661,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
       400: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -4441,6 +4768,1936 @@ export interface operations {
         /** @description The finding's id. */
         findingId: components["parameters"]["findingId"];
       };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  listModels: {
+    parameters: {
+      query?: {
+        /** @description Which records the list keeps: a filter in qaql's where language (grammar/language.md 2 in the qaql package). Predicates on the resource's fields (`path=value` with `=`, `!=`, `<`, `<=`, `>`, `>=`; `path~text*` with `*` at either end; `path IN (a,b)`, `path NOT IN (a,b)`; `path IS NULL`, `path IS NOT NULL`) joined by `AND` and `OR` (`AND` binds tighter) and grouped by parentheses. A value is text that the field's type reads (a number, `true`, a day `2024-03-01`); quote one holding white space, "(", ")" or "," with `"`. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: every record. A filter that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        where?: components["parameters"]["modelsWhere"];
+        /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        fields?: components["parameters"]["modelsFields"];
+        /** @description The page, from 1: page p of size s holds the items (p − 1)·s + 1 to p·s. A page past the end is empty. Decimal digits only; 1 when absent. */
+        page?: components["parameters"]["page"];
+        /** @description The most items a page holds, from 1 to 1000; 20 when absent. A larger size is a 400 SIZE_TOO_LARGE, never cut down. Decimal digits only. */
+        size?: components["parameters"]["size"];
+      };
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the models. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["ModelList"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["ModelList"];
+          "application/json": components["schemas"]["ModelList"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  putModels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  postModels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  deleteModels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  optionsModels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  listModelsHead: {
+    parameters: {
+      query?: {
+        /** @description Which records the list keeps: a filter in qaql's where language (grammar/language.md 2 in the qaql package). Predicates on the resource's fields (`path=value` with `=`, `!=`, `<`, `<=`, `>`, `>=`; `path~text*` with `*` at either end; `path IN (a,b)`, `path NOT IN (a,b)`; `path IS NULL`, `path IS NOT NULL`) joined by `AND` and `OR` (`AND` binds tighter) and grouped by parentheses. A value is text that the field's type reads (a number, `true`, a day `2024-03-01`); quote one holding white space, "(", ")" or "," with `"`. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: every record. A filter that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        where?: components["parameters"]["modelsWhere"];
+        /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        fields?: components["parameters"]["modelsFields"];
+        /** @description The page, from 1: page p of size s holds the items (p − 1)·s + 1 to p·s. A page past the end is empty. Decimal digits only; 1 when absent. */
+        page?: components["parameters"]["page"];
+        /** @description The most items a page holds, from 1 to 1000; 20 when absent. A larger size is a 400 SIZE_TOO_LARGE, never cut down. Decimal digits only. */
+        size?: components["parameters"]["size"];
+      };
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the models. Headers only. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      400: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No token (MISSING_TOKEN), one this server did not issue or has revoked (UNKNOWN_TOKEN), or another scheme than Bearer (WRONG_SCHEME). Headers only. */
+      401: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The token expired an hour after its issue (TOKEN_EXPIRED) or went 15 minutes without a request (TOKEN_IDLE): get a new one from GET /token. Headers only. */
+      403: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept header accepts none of the media types served (NOT_ACCEPTABLE); the body, in application/json, lists them in `supported`. Headers only. */
+      406: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      431: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The server failed (INTERNAL_ERROR); the body says no more. Headers only. */
+      500: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  patchModels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  traceModels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  getModel: {
+    parameters: {
+      query?: {
+        /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        fields?: components["parameters"]["modelsFields"];
+      };
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path: {
+        /** @description The model's id. */
+        modelId: components["parameters"]["modelId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The model. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Model"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Model"];
+          "application/json": components["schemas"]["Model"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      /** @description No model has that id. */
+      404: components["responses"]["NotFound"];
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  putModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The model's id. */
+        modelId: components["parameters"]["modelId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  postModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The model's id. */
+        modelId: components["parameters"]["modelId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  deleteModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The model's id. */
+        modelId: components["parameters"]["modelId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  optionsModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The model's id. */
+        modelId: components["parameters"]["modelId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  getModelHead: {
+    parameters: {
+      query?: {
+        /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        fields?: components["parameters"]["modelsFields"];
+      };
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path: {
+        /** @description The model's id. */
+        modelId: components["parameters"]["modelId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The model. Headers only. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      400: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No token (MISSING_TOKEN), one this server did not issue or has revoked (UNKNOWN_TOKEN), or another scheme than Bearer (WRONG_SCHEME). Headers only. */
+      401: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The token expired an hour after its issue (TOKEN_EXPIRED) or went 15 minutes without a request (TOKEN_IDLE): get a new one from GET /token. Headers only. */
+      403: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No model has that id. Headers only. */
+      404: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept header accepts none of the media types served (NOT_ACCEPTABLE); the body, in application/json, lists them in `supported`. Headers only. */
+      406: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      431: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The server failed (INTERNAL_ERROR); the body says no more. Headers only. */
+      500: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  patchModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The model's id. */
+        modelId: components["parameters"]["modelId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  traceModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The model's id. */
+        modelId: components["parameters"]["modelId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  listVersions: {
+    parameters: {
+      query?: {
+        /** @description Which records the list keeps: a filter in qaql's where language (grammar/language.md 2 in the qaql package). Predicates on the resource's fields (`path=value` with `=`, `!=`, `<`, `<=`, `>`, `>=`; `path~text*` with `*` at either end; `path IN (a,b)`, `path NOT IN (a,b)`; `path IS NULL`, `path IS NOT NULL`) joined by `AND` and `OR` (`AND` binds tighter) and grouped by parentheses. A value is text that the field's type reads (a number, `true`, a day `2024-03-01`); quote one holding white space, "(", ")" or "," with `"`. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: every record. A filter that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        where?: components["parameters"]["versionsWhere"];
+        /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        fields?: components["parameters"]["versionsFields"];
+        /** @description The page, from 1: page p of size s holds the items (p − 1)·s + 1 to p·s. A page past the end is empty. Decimal digits only; 1 when absent. */
+        page?: components["parameters"]["page"];
+        /** @description The most items a page holds, from 1 to 1000; 20 when absent. A larger size is a 400 SIZE_TOO_LARGE, never cut down. Decimal digits only. */
+        size?: components["parameters"]["size"];
+      };
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the versions. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["VersionList"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["VersionList"];
+          "application/json": components["schemas"]["VersionList"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  putVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  postVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  deleteVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  optionsVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  listVersionsHead: {
+    parameters: {
+      query?: {
+        /** @description Which records the list keeps: a filter in qaql's where language (grammar/language.md 2 in the qaql package). Predicates on the resource's fields (`path=value` with `=`, `!=`, `<`, `<=`, `>`, `>=`; `path~text*` with `*` at either end; `path IN (a,b)`, `path NOT IN (a,b)`; `path IS NULL`, `path IS NOT NULL`) joined by `AND` and `OR` (`AND` binds tighter) and grouped by parentheses. A value is text that the field's type reads (a number, `true`, a day `2024-03-01`); quote one holding white space, "(", ")" or "," with `"`. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: every record. A filter that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        where?: components["parameters"]["versionsWhere"];
+        /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        fields?: components["parameters"]["versionsFields"];
+        /** @description The page, from 1: page p of size s holds the items (p − 1)·s + 1 to p·s. A page past the end is empty. Decimal digits only; 1 when absent. */
+        page?: components["parameters"]["page"];
+        /** @description The most items a page holds, from 1 to 1000; 20 when absent. A larger size is a 400 SIZE_TOO_LARGE, never cut down. Decimal digits only. */
+        size?: components["parameters"]["size"];
+      };
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the versions. Headers only. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      400: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No token (MISSING_TOKEN), one this server did not issue or has revoked (UNKNOWN_TOKEN), or another scheme than Bearer (WRONG_SCHEME). Headers only. */
+      401: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The token expired an hour after its issue (TOKEN_EXPIRED) or went 15 minutes without a request (TOKEN_IDLE): get a new one from GET /token. Headers only. */
+      403: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept header accepts none of the media types served (NOT_ACCEPTABLE); the body, in application/json, lists them in `supported`. Headers only. */
+      406: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      431: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The server failed (INTERNAL_ERROR); the body says no more. Headers only. */
+      500: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  patchVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  traceVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  getVersion: {
+    parameters: {
+      query?: {
+        /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        fields?: components["parameters"]["versionsFields"];
+      };
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The version. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Version"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Version"];
+          "application/json": components["schemas"]["Version"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      /** @description No version has that id. */
+      404: components["responses"]["NotFound"];
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  putVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  postVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  deleteVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  optionsVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  getVersionHead: {
+    parameters: {
+      query?: {
+        /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        fields?: components["parameters"]["versionsFields"];
+      };
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The version. Headers only. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      400: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No token (MISSING_TOKEN), one this server did not issue or has revoked (UNKNOWN_TOKEN), or another scheme than Bearer (WRONG_SCHEME). Headers only. */
+      401: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The token expired an hour after its issue (TOKEN_EXPIRED) or went 15 minutes without a request (TOKEN_IDLE): get a new one from GET /token. Headers only. */
+      403: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No version has that id. Headers only. */
+      404: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept header accepts none of the media types served (NOT_ACCEPTABLE); the body, in application/json, lists them in `supported`. Headers only. */
+      406: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      431: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The server failed (INTERNAL_ERROR); the body says no more. Headers only. */
+      500: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  patchVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  traceVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  getVersionArtefact: {
+    parameters: {
+      query?: {
+        /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        fields?: components["parameters"]["artefactsFields"];
+      };
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+        /** @description The artefact's id. */
+        artefactId: components["parameters"]["artefactId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The artefact. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Artefact"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Artefact"];
+          "application/json": components["schemas"]["Artefact"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      /** @description No artefact has that id in that version. */
+      404: components["responses"]["NotFound"];
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  putVersionArtefact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+        /** @description The artefact's id. */
+        artefactId: components["parameters"]["artefactId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  postVersionArtefact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+        /** @description The artefact's id. */
+        artefactId: components["parameters"]["artefactId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  deleteVersionArtefact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+        /** @description The artefact's id. */
+        artefactId: components["parameters"]["artefactId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  optionsVersionArtefact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+        /** @description The artefact's id. */
+        artefactId: components["parameters"]["artefactId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  getVersionArtefactHead: {
+    parameters: {
+      query?: {
+        /** @description Which members of each record are returned: a selection in qaql's fields language (grammar/language.md 3 in the qaql package). Names separated by commas; `a.b` or `a(b,c)` selects inside an object, or inside each object of an array. `_links` is always kept. At most 8192 characters (UTF-16 code units, once percent-decoded) and 64 levels of parentheses. Absent, empty or blank: whole records. A selection that does not parse or fit the schema is a 400 with the code, the position and a caret diagnostic. */
+        fields?: components["parameters"]["artefactsFields"];
+      };
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+        /** @description The artefact's id. */
+        artefactId: components["parameters"]["artefactId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The artefact. Headers only. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      400: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No token (MISSING_TOKEN), one this server did not issue or has revoked (UNKNOWN_TOKEN), or another scheme than Bearer (WRONG_SCHEME). Headers only. */
+      401: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The token expired an hour after its issue (TOKEN_EXPIRED) or went 15 minutes without a request (TOKEN_IDLE): get a new one from GET /token. Headers only. */
+      403: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No artefact has that id in that version. Headers only. */
+      404: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept header accepts none of the media types served (NOT_ACCEPTABLE); the body, in application/json, lists them in `supported`. Headers only. */
+      406: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      431: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The server failed (INTERNAL_ERROR); the body says no more. Headers only. */
+      500: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  patchVersionArtefact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+        /** @description The artefact's id. */
+        artefactId: components["parameters"]["artefactId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components["responses"]["MalformedUrl"];
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  traceVersionArtefact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The version's id. */
+        versionId: components["parameters"]["versionId"];
+        /** @description The artefact's id. */
+        artefactId: components["parameters"]["artefactId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  getDump: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The records of each resource. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": {
+            projects: components["schemas"]["Project"][];
+            artefacts: components["schemas"]["Artefact"][];
+            findings: components["schemas"]["Finding"][];
+            models: components["schemas"]["Model"][];
+            versions: components["schemas"]["Version"][];
+          };
+          "application/vnd.qaql.app-latest+json": {
+            projects: components["schemas"]["Project"][];
+            artefacts: components["schemas"]["Artefact"][];
+            findings: components["schemas"]["Finding"][];
+            models: components["schemas"]["Model"][];
+            versions: components["schemas"]["Version"][];
+          };
+          "application/json": {
+            projects: components["schemas"]["Project"][];
+            artefacts: components["schemas"]["Artefact"][];
+            findings: components["schemas"]["Finding"][];
+            models: components["schemas"]["Model"][];
+            versions: components["schemas"]["Version"][];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+      500: components["responses"]["InternalError"];
+    };
+  };
+  putDump: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  postDump: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  deleteDump: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  optionsDump: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  getDumpHead: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        timezone?: components["parameters"]["timezone"];
+        /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
+        "Accept-Language"?: components["parameters"]["acceptLanguage"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The records of each resource. Headers only. */
+      200: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Content-Language": components["headers"]["Content-Language"];
+          Timezone: components["headers"]["Timezone"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The request is wrong: a where or fields that does not parse or fit the schema (UNEXPECTED_TOKEN, UNKNOWN_FIELD, INPUT_TOO_LONG, …), a page or size that is no whole number from 1 or is too large (INVALID_PAGE, INVALID_SIZE, SIZE_TOO_LARGE), a parameter given twice (REPEATED_PARAMETER), broken percent-encoding in the query (MALFORMED_ENCODING) or in a path segment (MALFORMED_URL), or an unknown timezone header (UNKNOWN_TIME_ZONE), or a list parameter sent to /dump (UNSUPPORTED_PARAMETER). An error in a parameter gives the parameter, the position and a caret diagnostic. Headers only. */
+      400: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No token (MISSING_TOKEN), one this server did not issue or has revoked (UNKNOWN_TOKEN), or another scheme than Bearer (WRONG_SCHEME). Headers only. */
+      401: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The token expired an hour after its issue (TOKEN_EXPIRED) or went 15 minutes without a request (TOKEN_IDLE): get a new one from GET /token. Headers only. */
+      403: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept header accepts none of the media types served (NOT_ACCEPTABLE); the body, in application/json, lists them in `supported`. Headers only. */
+      406: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
+      431: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The server failed (INTERNAL_ERROR); the body says no more. Headers only. */
+      500: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  patchDump: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Not a method of this path (METHOD_NOT_ALLOWED): Allow lists those it takes, GET, HEAD. */
+      405: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          /** @description The methods this path takes. */
+          Allow: "GET, HEAD";
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+          "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      406: components["responses"]["NotAcceptable"];
+      431: components["responses"]["HeaderTooLarge"];
+    };
+  };
+  traceDump: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;

@@ -1,0 +1,93 @@
+// runConformance with two users and languages (grammar/language.md 6.10, 6.11): a server that
+// keeps to both agrees; one that answers another's record, or a list in the wrong language,
+// does not.
+import { describe, expect, it } from "vitest";
+import { runConformance } from "../../src/conformance/run-conformance.ts";
+import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
+import { schemas } from "../../src/schema/resources.ts";
+import { createApiServer } from "../../src/server/api-server.ts";
+import { sample } from "./reference-server.ts";
+
+const ANN = "ann-token-0123456789abcdef";
+const BOB = "bob-token-0123456789abcdef";
+const OWN = "server-own-token-0123456789";
+
+const server = createApiServer({
+  data: sample,
+  schemas: { findings: schemas.finding },
+  permanentTokens: [OWN],
+  users: {
+    ann: { projects: [101, 102], permanentTokens: [ANN] },
+    bob: { projects: ["checkout-web", 103], permanentTokens: [BOB], language: "de" },
+  },
+});
+
+type Handle = (request: Request) => Promise<Response>;
+
+/** `fetch` as the runner calls it, answered by `handle` without a socket. */
+const fetchOf = (handle: Handle) => (input: string, init: RequestInit) =>
+  handle(new Request(input, init));
+
+const options = {
+  url: "http://api.example/api",
+  token: ANN,
+  otherTokens: [BOB],
+  languages: ["fr", "de"],
+  resource: "findings",
+  runs: 150,
+};
+
+describe("runConformance with two users and languages", () => {
+  it("agrees with a server that keeps each user to its own, in each language", async () => {
+    const report = await runConformance({ ...options, fetch: fetchOf((r) => server.fetch(r)) });
+    expect(report).toMatchObject({ agrees: true, users: 2, runs: 150 });
+  });
+
+  it("catches a server that answers one user's finding to another", async () => {
+    // Items are answered as the server's own token sees them: everything.
+    const leaky: Handle = (request) => {
+      const path = new URL(request.url).pathname;
+      if (!/^\/api\/findings\/[^/]+$/.test(path)) return server.fetch(request);
+      const headers = new Headers(request.headers);
+      headers.set("authorization", `Bearer ${OWN}`);
+      return server.fetch(new Request(request.url, { headers }));
+    };
+    const report = await runConformance({ ...options, fetch: fetchOf(leaky), seed: 7 });
+    expect(report.agrees).toBe(false);
+    if (report.agrees) return;
+    expect(report.disagreement.reason).toMatch(
+      /another user sees is not the 404 of a record nobody has/,
+    );
+  });
+
+  it("catches a server that filters in one language and answers in another", async () => {
+    // A filtered list is answered in the server's language, though it says it is in the one asked for.
+    const monolingual: Handle = async (request) => {
+      const url = new URL(request.url);
+      const language = request.headers.get("accept-language");
+      if (!url.searchParams.has("where") || language === null) return server.fetch(request);
+      const headers = new Headers(request.headers);
+      headers.delete("accept-language");
+      const answer = await server.fetch(new Request(request.url, { headers }));
+      const out = new Response(answer.body, answer);
+      out.headers.set("content-language", language);
+      return out;
+    };
+    const report = await runConformance({ ...options, fetch: fetchOf(monolingual), seed: 11 });
+    expect(report.agrees).toBe(false);
+    if (report.agrees) return;
+    expect(report.disagreement.reason).toMatch(/different items/);
+  });
+
+  it("refuses a language the server does not have, and options of the wrong shape", async () => {
+    await expect(
+      runConformance({ ...options, languages: ["es"], fetch: fetchOf((r) => server.fetch(r)) }),
+    ).rejects.toThrow(/Accept-Language: es answered in en: name only languages the server has/);
+    await expect(runConformance({ ...options, otherTokens: [""] })).rejects.toThrow(
+      InvalidOptionError,
+    );
+    await expect(runConformance({ ...options, languages: ["fr_FR"] })).rejects.toThrow(
+      InvalidOptionError,
+    );
+  });
+});
