@@ -670,7 +670,7 @@ function queryOperation(mediaTypes: readonly string[]): JsonSchema {
       "200": answer(
         "The table: its columns, one row per artefact, and the total.",
         contentOf(mediaTypes, ref("schemas", "QueryResult")),
-        SESSION_HEADERS,
+        { "Content-Language": ref("headers", "Content-Language") },
       ),
       "400": answer(
         "A body that is not JSON (MALFORMED_JSON) or was cut short (MALFORMED_REQUEST), a path " +

@@ -138,7 +138,8 @@ export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
     const artefacts = () => view.queryArtefacts(language);
     const { queryBody } = context;
     const body = await answerQuery(data, artefacts, request, route.artefactId, queryBody, budget);
-    return withSessionHeaders(session, request, ok(request, mediaType, body));
+    // A query definition compares no date, so it reads no `timezone` header (section 8).
+    return withSessionHeaders(session, request, ok(request, mediaType, body), false);
   },
 };
 
@@ -169,11 +170,24 @@ function sessionOf(context: RouteContext, request: Request): Session {
   return { holder, view, language, data: view.dataIn(language), timeZone };
 }
 
-/** Says which language the answer is in and the zone its dates were read in. */
-function withSessionHeaders(session: Session, request: Request, response: Response): Response {
+/**
+ * Says which language the answer is in and, for an answer that read the `timezone` header
+ * (checked by then), the zone its dates were read in.
+ */
+function withSessionHeaders(
+  session: Session,
+  request: Request,
+  response: Response,
+  readsZone = true,
+): Response {
   if (!response.ok) return response;
   response.headers.set("content-language", session.language);
-  response.headers.set("timezone", readTimeZone(request.headers.get("timezone"), session.timeZone));
+  if (readsZone) {
+    response.headers.set(
+      "timezone",
+      readTimeZone(request.headers.get("timezone"), session.timeZone),
+    );
+  }
   return response;
 }
 

@@ -3901,7 +3901,6 @@ export interface operations {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
           "Content-Language": components["headers"]["Content-Language"];
-          Timezone: components["headers"]["Timezone"];
           [name: string]: unknown;
         };
         content: {
