@@ -72,7 +72,7 @@ export async function loadSchema(option: string | undefined): Promise<Schema | u
   if (!option.toLowerCase().endsWith(".json")) {
     const hint = didYouMean(option, [...Object.keys(schemas), ...Object.keys(RESOURCE_SCHEMAS)]);
     throw new CliError(
-      `unknown schema ${JSON.stringify(option)}: expected project, artefact, finding or a .json file${hint}`,
+      `unknown schema ${JSON.stringify(option)}: expected project, artefact, finding, model, version or a .json file${hint}`,
     );
   }
   const shape = await readJsonFile(option, "schema");

@@ -38,9 +38,23 @@ ${COMMANDS.map((command) => `  ${command.name.padEnd(12)} ${command.summary}`).j
 
 Run "qaql <command> --help" for a command's options. "qaql --version" prints the version.`;
 
+/** Whether an argument names one of the command's options (`--name`, `--name=…`, `-x`). */
+function isOptionOf(command: Command, arg: string): boolean {
+  if (arg.startsWith("--")) {
+    const name = arg.slice(2).split("=")[0] as string;
+    return name === "help" || Object.hasOwn(command.options, name);
+  }
+  const short = /^-([A-Za-z])$/.exec(arg)?.[1];
+  return (
+    short !== undefined &&
+    (short === "h" || Object.values(command.options).some((option) => option.short === short))
+  );
+}
+
 /**
- * Joins `--page -1` into `--page=-1`, as a user means it: parseArgs takes a value that starts
- * with a dash for an option of its own and calls it ambiguous, whatever the value's own problem.
+ * Joins `--page -1` into `--page=-1` and `--token -Zx9…` into `--token=-Zx9…`, as a user means
+ * them: parseArgs takes a value that starts with a dash for an option and calls it ambiguous,
+ * though no option of the command is spelt so (a token68 token may start with "-").
  */
 function joinDashedValues(command: Command, args: readonly string[]): string[] {
   const joined: string[] = [];
@@ -49,7 +63,7 @@ function joinDashedValues(command: Command, args: readonly string[]): string[] {
     const next = args[i + 1];
     const name = arg.startsWith("--") ? arg.slice(2) : undefined;
     const takesValue = name !== undefined && command.options[name]?.type === "string";
-    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+    if (takesValue && next?.startsWith("-") && !isOptionOf(command, next)) {
       joined.push(`${arg}=${next}`);
       i++;
     } else joined.push(arg);

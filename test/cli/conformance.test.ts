@@ -264,21 +264,37 @@ describe("qaql serve and qaql conformance as commands", () => {
       probe.listen(0, "127.0.0.1", () => resolve((probe.address() as AddressInfo).port)),
     );
     await new Promise((resolve) => probe.close(resolve));
-    const run = runCli([
+    // A token may start with "-" (token68): it is the option's value, not an option.
+    for (const token of ["t", "-Zx9_token", "-1"]) {
+      const run = runCli([
+        "conformance",
+        "--url",
+        `http://127.0.0.1:${port}/api`,
+        "--token",
+        token,
+        "--resource",
+        "artefacts",
+        "--schema",
+        "artefact",
+      ]);
+      expect(run.status, token).toBe(1);
+      expect(run.stderr).toMatch(
+        /^qaql: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/artefacts: ECONNREFUSED\n$/,
+      );
+    }
+    const empty = runCli(["conformance", "--url", `http://127.0.0.1:${port}/api`, "--token="]);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain("--token cannot be empty");
+    // A missing value is still a usage error, not the next option taken for a token.
+    const missing = runCli([
       "conformance",
       "--url",
-      `http://127.0.0.1:${port}/api`,
+      "http://127.0.0.1:1/api",
       "--token",
-      "t",
       "--resource",
       "artefacts",
-      "--schema",
-      "artefact",
     ]);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(
-      /^qaql: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/artefacts: ECONNREFUSED\n$/,
-    );
+    expect(missing.status).toBe(2);
   });
 });
 

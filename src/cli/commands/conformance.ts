@@ -34,8 +34,9 @@ export const conformanceCommand: Command = {
 
 Fetches every record of the list once (following the list's next links), then sends
 generated filters, selections and pages (fast-check) and compares each answer with the reference
-evaluation of the same records: items, their order and projection, and the _links. The first
-disagreement is shrunk to a minimal request and printed with the seed that reproduces it.
+evaluation of the same records: items, their order and projection, and the _links. It also asks
+for records one by one at URL/<resource>/<id>, the item route, so the server must have one. The
+first disagreement is shrunk to a minimal request and printed with the seed that reproduces it.
 
 Options:
   --url URL        the API's base, such as http://127.0.0.1:8080/api
@@ -84,6 +85,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     const tokens = listOption(invocation, "token");
     const [token, ...otherTokens] = tokens;
     if (token === undefined) throw new UsageError("--token is required", "conformance");
+    if (tokens.includes("")) throw new UsageError("--token cannot be empty", "conformance");
     const languages = listOption(invocation, "language");
     const route = stringOption(invocation, "route");
     const resource =

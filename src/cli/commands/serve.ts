@@ -4,6 +4,7 @@ import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
 import { SchemaDefinitionError } from "../../errors/schema-definition-error.ts";
 import { inferSchema } from "../../schema/infer-schema.ts";
+import { type ApiResourceName, RESOURCE_SCHEMAS } from "../../schema/resources.ts";
 import { didYouMean, type Schema } from "../../schema/schema.ts";
 import { type ApiUser, createApiServer } from "../../server/api-server.ts";
 import { digestPassword } from "../../server/password-digest.ts";
@@ -280,8 +281,10 @@ Options:
   --host H          the address to listen on (default 127.0.0.1; 0.0.0.0: every interface)
   --resource NAME   serve only this array of the dump; names an array's or NDJSON's records
   --schema R=S,...  type and validate resource R's where and fields by S (project, artefact,
-                    finding or a JSON file); without one, R's schema is learnt from its records
-                    (every field they hold, typed by its values), so a mistyped field is a 400
+                    finding, model, version or a JSON file); without one, an API resource
+                    (projects, artefacts, findings, models, versions) has the API's schema, the
+                    one qaql conformance checks with, and another's is learnt from its records
+                    (every field they hold, typed by its values): a mistyped field is a 400
   --no-infer-schema
                     no schema for a resource without --schema: values are typed one by one,
                     a date held as text is compared as text, and an unknown field matches nothing
@@ -356,7 +359,10 @@ error.`,
     if (invocation.values["no-infer-schema"] !== true) {
       for (const resource of resources) {
         if (Object.hasOwn(schemas, resource)) continue;
-        const schema = inferResourceSchema(resource, data[resource] ?? []);
+        // The API's schema where there is one, so that the conformance kit reads dates as the server does.
+        const schema = Object.hasOwn(RESOURCE_SCHEMAS, resource)
+          ? RESOURCE_SCHEMAS[resource as ApiResourceName]
+          : inferResourceSchema(resource, data[resource] ?? []);
         Object.defineProperty(schemas, resource, { value: schema, enumerable: true });
       }
     }
