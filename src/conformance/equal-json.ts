@@ -1,9 +1,10 @@
 /**
  * Whether two JSON values are equal: the same scalars (`Object.is`), arrays of equal items in
- * order, objects with the same own keys (in any order) holding equal values. It walks with its
- * own stack, so records of any depth JSON.parse reads compare without overflowing the call stack.
+ * order, objects with the same own keys (in any order, or in the same order with `keyOrder`)
+ * holding equal values. It walks with its own stack, so records of any depth JSON.parse reads
+ * compare without overflowing the call stack.
  */
-export function equalJson(left: unknown, right: unknown): boolean {
+export function equalJson(left: unknown, right: unknown, keyOrder = false): boolean {
   const pending: [unknown, unknown][] = [[left, right]];
   for (let pair = pending.pop(); pair !== undefined; pair = pending.pop()) {
     const [a, b] = pair;
@@ -16,9 +17,10 @@ export function equalJson(left: unknown, right: unknown): boolean {
     }
     if (Array.isArray(b)) return false;
     const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    for (const key of keys) {
-      if (!Object.hasOwn(b, key)) return false;
+    const others = Object.keys(b);
+    if (keys.length !== others.length) return false;
+    for (const [index, key] of keys.entries()) {
+      if (!Object.hasOwn(b, key) || (keyOrder && others[index] !== key)) return false;
       pending.push([(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]]);
     }
   }

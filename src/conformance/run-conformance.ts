@@ -333,6 +333,12 @@ async function check(
     if (!equalJson(response.body, project(record))) {
       return disagree("a different item", JSON.stringify(response.body));
     }
+    if (!equalJson(response.body, project(record), true)) {
+      return disagree(
+        "the item's keys in another order than the record's",
+        JSON.stringify(response.body),
+      );
+    }
     return undefined;
   }
 
@@ -379,6 +385,18 @@ async function check(
   const received = `${describeRows(items)}; _links ${describeLinks(body._links)}`;
   if (!equalJson(items, expectedItems)) {
     return disagree(`different items: ${firstDifference(expectedItems, items)}`, received);
+  }
+  // 3.2 fixes the order of an item's keys too: the record's own.
+  const misordered = items.findIndex((item, i) => !equalJson(item, expectedItems[i], true));
+  if (misordered !== -1) {
+    const keysOf = (value: unknown) => JSON.stringify(isObject(value) ? Object.keys(value) : value);
+    return {
+      request,
+      timeZone,
+      reason: `item ${misordered + 1}'s keys in another order than the record's`,
+      expected: `keys ${keysOf(expectedItems[misordered])}`,
+      received: `keys ${keysOf(items[misordered])}`,
+    };
   }
   for (const name of LINK_NAMES) {
     const want = expectedLinks[name];

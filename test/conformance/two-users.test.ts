@@ -91,3 +91,40 @@ describe("runConformance with two users and languages", () => {
     );
   });
 });
+
+describe("runConformance and the order of an item's keys (grammar/language.md 3.2)", () => {
+  /** Each item's keys sorted, as a server that builds its items from the selection might. */
+  const reorder = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(reorder)
+      : typeof value === "object" && value !== null
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, reorder((value as Record<string, unknown>)[key])]),
+          )
+        : value;
+
+  it("catches a server whose items hold their keys in another order than the record's", async () => {
+    const sorted: Handle = async (request) => {
+      const answer = await server.fetch(request);
+      const url = new URL(request.url);
+      if (answer.status !== 200 || !url.searchParams.has("fields")) return answer;
+      const body = (await answer.json()) as Record<string, unknown>;
+      const items =
+        body.findings === undefined ? reorder(body) : { ...body, findings: reorder(body.findings) };
+      return new Response(JSON.stringify(items), { status: 200, headers: answer.headers });
+    };
+    const report = await runConformance({
+      url: "http://api.example/api",
+      token: OWN,
+      resource: "findings",
+      runs: 100,
+      seed: 3,
+      fetch: fetchOf(sorted),
+    });
+    expect(report.agrees).toBe(false);
+    if (report.agrees) return;
+    expect(report.disagreement.reason).toMatch(/keys in another order than the record's/);
+  });
+});
