@@ -56,6 +56,10 @@ export interface ConformanceOptions {
    * fetched in each, and an answer in one must say so (`Content-Language`) and hold those texts.
    */
   readonly languages?: readonly string[] | undefined;
+  /** The page size the server answers without `size`: 20 unless set (the reference server's). */
+  readonly defaultSize?: number | undefined;
+  /** The largest `size` the server takes, past which it answers 400 `SIZE_TOO_LARGE`: 1000 unless set. */
+  readonly maxSize?: number | undefined;
 }
 
 /** Who asks, and in which language: indexes into the tokens and into `[none, ...languages]`. */
@@ -148,6 +152,8 @@ interface Settings {
   readonly resource: string;
   readonly schema: Schema;
   readonly fetch: Fetch;
+  readonly defaultSize: number;
+  readonly maxSize: number;
 }
 
 const CALLER = "runConformance";
@@ -537,6 +543,14 @@ function readLanguages(value: unknown): string[] {
   return value;
 }
 
+function readSize(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || (value as number) < 1) {
+    throw new InvalidOptionError(CALLER, name, `must be a positive integer, not ${String(value)}`);
+  }
+  return value as number;
+}
+
 /** Checks the options a run cannot start without, in the order they are listed. */
 function readSettings(options: ConformanceOptions): Settings {
   const invalid = (option: string, problem: string) =>
@@ -577,7 +591,85 @@ function readSettings(options: ConformanceOptions): Settings {
     resource,
     schema,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    defaultSize: readSize("defaultSize", options.defaultSize, 20),
+    maxSize: readSize("maxSize", options.maxSize, 1000),
   };
+}
+
+/**
+ * The requests every run sends once, before the generated ones: the default and the largest
+ * page size (grammar/language.md 6.4), and the token flow (6.8): a list asked for without a
+ * token, with one the server never issued, or in another scheme, is a 401.
+ */
+async function checkFixed(
+  settings: Settings,
+  records: readonly Row[],
+): Promise<Disagreement | undefined> {
+  const { base, resource, defaultSize, maxSize } = settings;
+  const token = settings.tokens[0] as string;
+  const plain = await fetchJson(settings.fetch, base, headersFor(token));
+  const body = isObject(plain.body) ? plain.body : {};
+  const items = body[resource];
+  const expectedCount = Math.min(records.length, defaultSize);
+  const sizes = isObject(body._links) ? pageOf(body._links.self) : "(no self link)";
+  if (
+    plain.status !== 200 ||
+    !Array.isArray(items) ||
+    items.length !== expectedCount ||
+    !sizes.endsWith(`&size=${defaultSize}`)
+  ) {
+    return {
+      request: base,
+      timeZone: undefined,
+      reason: `a request without page or size is not the first page of ${defaultSize} (the default size)`,
+      expected: `status 200, ${expectedCount} items, self page=1&size=${defaultSize}`,
+      received: `status ${plain.status}, ${Array.isArray(items) ? items.length : "no"} items, self ${sizes}`,
+    };
+  }
+  const largest = `${base}?size=${maxSize}`;
+  const atMost = await fetchJson(settings.fetch, largest, headersFor(token));
+  if (atMost.status !== 200) {
+    return {
+      request: largest,
+      timeZone: undefined,
+      reason: `the largest size, ${maxSize}, is refused`,
+      expected: "status 200",
+      received: `status ${atMost.status}`,
+    };
+  }
+  const tooLarge = `${base}?size=${maxSize + 1}`;
+  const over = await fetchJson(settings.fetch, tooLarge, headersFor(token));
+  const code = isObject(over.body) ? over.body.code : undefined;
+  if (over.status !== 400 || code !== "SIZE_TOO_LARGE") {
+    return {
+      request: tooLarge,
+      timeZone: undefined,
+      reason: `a size past the largest, ${maxSize}, is not a 400 SIZE_TOO_LARGE`,
+      expected: "status 400 SIZE_TOO_LARGE",
+      received: `status ${over.status} ${String(code ?? "")}`.trim(),
+    };
+  }
+  const credentials: [string, Record<string, string>][] = [
+    ["no Authorization header", { accept: "application/json" }],
+    ["a token the server never issued", headersFor("qaql-conformance-unknown-token-0123456789")],
+    [
+      "Basic credentials",
+      { ...headersFor(token), authorization: `Basic ${btoa("qaql:conformance")}` },
+    ],
+  ];
+  for (const [what, headers] of credentials) {
+    const refused = await fetchJson(settings.fetch, base, headers);
+    if (refused.status !== 401) {
+      return {
+        request: base,
+        timeZone: undefined,
+        reason: `a list asked for with ${what} is not a 401`,
+        expected: "status 401",
+        received: `status ${refused.status}`,
+      };
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -592,6 +684,22 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const views = await fetchViews(settings);
   const records = views.views[0]?.[0] ?? [];
   const users = settings.tokens.length;
+  const fixed = await checkFixed(settings, records);
+  if (fixed !== undefined) {
+    const seed = options.seed ?? 0;
+    const { resource } = settings;
+    return {
+      agrees: false,
+      runs: 0,
+      seed,
+      path: "",
+      shrinks: 0,
+      records: records.length,
+      resource,
+      users,
+      disagreement: fixed,
+    };
+  }
   const seed = options.seed ?? Date.now() ^ (Math.random() * 0x100000000);
   const timeZones = options.timeZones ?? TIME_ZONES;
   let requests = 0;

@@ -85,8 +85,8 @@ describe("runConformance", () => {
         },
       });
       expect(report).toMatchObject({ agrees: true, runs: 40 });
-      // One request fetches the records, then one per run.
-      expect(count).toBe(41);
+      // One request fetches the records, six check the page sizes and the token flow, then one per run.
+      expect(count).toBe(47);
       expect([...zones].sort()).toEqual(["Asia/Kolkata", null]);
     } finally {
       await server.close();

@@ -128,3 +128,66 @@ describe("runConformance and the order of an item's keys (grammar/language.md 3.
     expect(report.disagreement.reason).toMatch(/keys in another order than the record's/);
   });
 });
+
+describe("runConformance's fixed checks: page sizes and tokens (grammar/language.md 6.4, 6.8)", () => {
+  const base = { url: "http://api.example/api", token: OWN, resource: "findings", runs: 5 };
+  /** The server, but for one kind of request answered otherwise. */
+  const unless =
+    (
+      when: (url: URL, request: Request) => boolean,
+      answer: (request: Request) => Promise<Response>,
+    ): Handle =>
+    (request) =>
+      when(new URL(request.url), request) ? answer(request) : server.fetch(request);
+
+  it.each([
+    [
+      "a default page size of 10",
+      unless(
+        (url) =>
+          url.pathname === "/api/findings" &&
+          !url.searchParams.has("size") &&
+          !url.searchParams.has("page"),
+        (request) => server.fetch(new Request(`${request.url}?size=10`, request)),
+      ),
+      /not the first page of 20 \(the default size\)/,
+    ],
+    [
+      "no largest size",
+      unless(
+        (url) => url.searchParams.get("size") === "1001",
+        (request) => server.fetch(new Request(request.url.replace("1001", "1000"), request)),
+      ),
+      /a size past the largest, 1000, is not a 400 SIZE_TOO_LARGE/,
+    ],
+    [
+      "lists answered without a token",
+      unless(
+        (_, request) => !request.headers.has("authorization"),
+        (request) =>
+          server.fetch(new Request(request.url, { headers: { authorization: `Bearer ${OWN}` } })),
+      ),
+      /with no Authorization header is not a 401/,
+    ],
+  ])("catches %s", async (_name, handle, reason) => {
+    const report = await runConformance({ ...base, fetch: fetchOf(handle) });
+    expect(report.agrees).toBe(false);
+    if (report.agrees) return;
+    expect(report.disagreement.reason).toMatch(reason);
+  });
+
+  it("checks the sizes the server says it has", async () => {
+    const small = createApiServer({
+      data: sample,
+      permanentTokens: [OWN],
+      defaultSize: 5,
+      maxSize: 50,
+    });
+    const fetch = fetchOf((request) => small.fetch(request));
+    expect(await runConformance({ ...base, fetch, defaultSize: 5, maxSize: 50 })).toMatchObject({
+      agrees: true,
+    });
+    const report = await runConformance({ ...base, fetch });
+    expect(report.agrees).toBe(false);
+  });
+});

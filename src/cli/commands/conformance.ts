@@ -17,9 +17,10 @@ function readCount(invocation: Parameters<Command["run"]>[0], name: string): num
   const text = stringOption(invocation, name);
   if (text === undefined) return undefined;
   const value = /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(value) || (name === "runs" && value < 1)) {
+  const positive = name !== "seed";
+  if (!Number.isSafeInteger(value) || (positive && value < 1)) {
     throw new UsageError(
-      `--${name} must be ${name === "runs" ? "a positive" : "an"} integer, not ${JSON.stringify(text)}`,
+      `--${name} must be ${positive ? "a positive" : "an"} integer, not ${JSON.stringify(text)}`,
       "conformance",
     );
   }
@@ -30,7 +31,8 @@ export const conformanceCommand: Command = {
   name: "conformance",
   summary: "check a live server's list requests against the reference semantics",
   help: `Usage: qaql conformance --url URL --token T [--token T2 ...] (--resource R | --route PATH)
-                        [--schema S] [--language L ...] [--runs N] [--seed S] [--path P]
+                        [--schema S] [--language L ...] [--default-size N] [--max-size N]
+                        [--runs N] [--seed S] [--path P]
 
 Fetches every record of the list once (following the list's next links), then sends
 generated filters, selections and pages (fast-check) and compares each answer with the reference
@@ -55,6 +57,10 @@ Options:
   --schema S       project, artefact, finding, or a JSON file holding a schema shape:
                    the fields the generated filters and selections use (default: the API's
                    schema of the resource, for projects, artefacts and findings)
+  --default-size N the page size the server answers without size (default 20), and
+  --max-size N     the largest it takes (default 1000): checked once, with the token flow
+                   (a list asked for without a token, with an unknown one or with Basic
+                   credentials must be a 401)
   --runs N         requests to send (default 100)
   --seed S         fast-check's seed, to repeat a run
   --path P         with --seed, replay one reported counterexample
@@ -69,6 +75,8 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     route: { type: "string" },
     schema: { type: "string" },
     runs: { type: "string" },
+    "default-size": { type: "string" },
+    "max-size": { type: "string" },
     seed: { type: "string" },
     path: { type: "string" },
   },
@@ -114,6 +122,8 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       route,
       ...(schema && { schema }),
       runs: readCount(invocation, "runs"),
+      defaultSize: readCount(invocation, "default-size"),
+      maxSize: readCount(invocation, "max-size"),
       seed,
       path,
       onRequest: (count) => progress.update(() => `${count} requests`),
