@@ -77,7 +77,12 @@ export type ConformanceCase =
       readonly kind: "list";
       readonly where: WhereExpression | undefined;
       readonly fields: FieldsNode | undefined;
-      readonly page: number | undefined;
+      /**
+       * Where in the result the page is, from 0 (the first) to below 1 (the last); 1 is the page
+       * after the last. The page number follows from the reference's total, so that pages land
+       * inside the result whatever its size. Undefined: no `page` parameter.
+       */
+      readonly pageAt: number | undefined;
       readonly size: number;
       readonly timeZone: string | undefined;
     })
@@ -348,20 +353,27 @@ async function check(
     return undefined;
   }
 
-  const { where, fields, page, size, timeZone } = testCase;
+  const { where, fields, pageAt, size, timeZone } = testCase;
+  // The reference is the one `qaql serve` answers with.
+  const reference = (page: number) =>
+    referenceEvaluate(records, {
+      where,
+      fields,
+      page,
+      size,
+      paginated: true,
+      resource,
+      timeZone: timeZone ?? "UTC",
+      schema: settings.schema,
+    });
+  let page: number | undefined;
+  if (pageAt !== undefined) {
+    const last = Math.max(1, Math.ceil((await reference(1)).total / size));
+    page = pageAt >= 1 ? last + 1 : 1 + Math.floor(pageAt * last);
+  }
   const query = buildQueryString({ where, fields, page, size });
   const request = `${base}?${query}`;
-  // The reference is the one `qaql serve` answers with.
-  const { items: expectedItems, total } = await referenceEvaluate(records, {
-    where,
-    fields,
-    page: page ?? 1,
-    size,
-    paginated: true,
-    resource,
-    timeZone: timeZone ?? "UTC",
-    schema: settings.schema,
-  });
+  const { items: expectedItems, total } = await reference(page ?? 1);
   const expectedLinks: PageLinks = pageLinks(request, { page: page ?? 1, size }, total);
   const expected = `${describeRows(expectedItems)}; _links ${describeLinks(expectedLinks as unknown as Row)}`;
   const disagree = (reason: string, received: string): Disagreement => ({
@@ -414,7 +426,7 @@ async function check(
   return undefined;
 }
 
-/** Cases drawn for the fetched records: filters use their values, pages run past the end. */
+/** Cases drawn for the fetched records: filters use their values, pages fall inside the result or just past it. */
 function casesFor(
   views: Views,
   schema: Schema,
@@ -433,7 +445,14 @@ function casesFor(
     kind: fc.constant("list" as const),
     where: fc.option(whereArbitrary(schema, { records }), { nil: undefined, freq: 6 }),
     fields: fc.option(fieldsArbitrary(schema), { nil: undefined, freq: 2 }),
-    page: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined, freq: 6 }),
+    // Most pages inside the result, one in five past its end.
+    pageAt: fc.option(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }) },
+        { weight: 1, arbitrary: fc.constant(1) },
+      ),
+      { nil: undefined, freq: 6 },
+    ),
     size: fc.integer({ min: 1, max: 25 }),
     timeZone:
       timeZones.length === 0
