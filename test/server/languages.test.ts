@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { lookupLanguage, readAcceptLanguage } from "../../src/server/accept-language.ts";
 import { createApiServer } from "../../src/server/api-server.ts";
+import { getAnswer } from "../support/server-get.ts";
 
 type Row = Record<string, unknown>;
 const sample = JSON.parse(
@@ -57,22 +58,11 @@ describe("Accept-Language (RFC 9110 12.5.4, RFC 4647 3.4 lookup)", () => {
 
 const OWN = "server-own-token-0123456789";
 
-async function get(
+const get = (
   server: ReturnType<typeof createApiServer>,
   path: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Headers; body: Row }> {
-  const response = await server.fetch(
-    new Request(`http://api.example${path}`, {
-      headers: { authorization: `Bearer ${OWN}`, ...headers },
-    }),
-  );
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Row,
-  };
-}
+) => getAnswer(server, OWN, path, headers);
 
 /** The sample as a server in `language` answers it, written out here apart from the server's. */
 function sampleIn(language: string): Record<string, Row[]> {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { createListHandler } from "../../src/http/list-handler.ts";
 import { createApiServer } from "../../src/server/api-server.ts";
+import { getAnswer } from "../support/server-get.ts";
 
 type Row = Record<string, unknown>;
 const sample = JSON.parse(
@@ -24,18 +25,8 @@ const server = createApiServer({
   },
 });
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await server.fetch(
-    new Request(`http://api.example${path}`, {
-      headers: { authorization: `Bearer ${OWN}`, ...headers },
-    }),
-  );
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Row,
-  };
-}
+const get = (path: string, headers: Record<string, string> = {}) =>
+  getAnswer(server, OWN, path, headers);
 
 const ANN = { authorization: "Bearer ann-token-0123456789abcdef" };
 
