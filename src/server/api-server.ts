@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { own } from "../base/members.ts";
 import { checkOptionNames, optionNamesOf, readOptions } from "../check/read-options.ts";
 import { QueryError } from "../errors/errors.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
@@ -24,7 +25,7 @@ import { acceptTooLongAnswer, createNodeAdapter, type ListeningAddress } from ".
 import { DEFAULT_MAX_BODY_BYTES } from "./query-route.ts";
 import { answerRoute, type RouteContext, ServedLists } from "./route-table.ts";
 import { matchRoute, ROUTE_METHODS, ROUTES_IN_BRIEF } from "./routes.ts";
-import { ownMember, ServedData } from "./served-data.ts";
+import { ServedData } from "./served-data.ts";
 import { TokenAuth } from "./token-auth.ts";
 import { DEFAULT_TOKEN_RATE, type TokenRate, TokenRateLimiter, TokenStore } from "./tokens.ts";
 import { canonicalLanguage, TRANSLATIONS_MEMBER, Translations } from "./translations.ts";
@@ -268,7 +269,7 @@ function readServerOptions(options: ApiServerOptions) {
     canonicalLanguage(options.language ?? "en", "language"),
   );
   const translations = option("data", () =>
-    Translations.read(ownMember(options.data, TRANSLATIONS_MEMBER), language),
+    Translations.read(own(options.data, TRANSLATIONS_MEMBER), language),
   );
   const views = option(
     "users",

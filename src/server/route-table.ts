@@ -1,6 +1,6 @@
-import { type AccessPolicy, policedFields, readAccessPolicy } from "../api/access-policy.ts";
+import type { AccessPolicy } from "../api/access-policy.ts";
 import { compileFields } from "../api/compile-fields.ts";
-import { compileProjection } from "../backends/projection/compile-projection.ts";
+import { own } from "../base/members.ts";
 import { quoteForEcho } from "../http/echo.ts";
 import type { Evaluate } from "../http/evaluate.ts";
 import { createListHandler, type ListHandler, readTimeZone } from "../http/list-handler.ts";
@@ -14,7 +14,7 @@ import { lookupLanguage } from "./accept-language.ts";
 import { ApiError } from "./api-error.ts";
 import { answerQuery, type QueryBodyRules } from "./query-route.ts";
 import type { Route } from "./routes.ts";
-import { keyOf, ownMember, type ServedData, type ServedResource } from "./served-data.ts";
+import { keyOf, type ServedData, type ServedResource } from "./served-data.ts";
 import type { TokenAuth } from "./token-auth.ts";
 import type { UserView, UserViews } from "./user-views.ts";
 import type { WorkBudget } from "./work-budget.ts";
@@ -97,7 +97,7 @@ export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
     const artefact = resourceNamed(data, "artefacts").byId.get(route.artefactId);
     const project = artefact && projectOf(data, artefact);
     // The data holds each project as analysed in one version, its own versionId (6.12).
-    if (!project || keyOf(ownMember(project, "versionId")) !== route.versionId) {
+    if (!project || keyOf(own(project, "versionId")) !== route.versionId) {
       const where = `${quoteForEcho(route.artefactId)} in version ${quoteForEcho(route.versionId)}`;
       throw new ApiError(404, "NOT_FOUND", `no artefact with id ${where}`);
     }
@@ -115,16 +115,10 @@ export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
       }
     }
     readTimeZone(request.headers.get("timezone"), session.timeZone);
-    const body: Record<string, readonly object[]> = {};
-    for (const name of session.data.names) {
-      const resource = session.data.resource(name) as ServedResource;
-      const policy = readAccessPolicy(CALLER, session.view.policyOf(name), resource.schema);
-      const visible = policedFields(policy, undefined);
-      const project = visible && compileProjection(visible);
-      body[name] = project
-        ? resource.records.map((record) => project(record) as object)
-        : resource.records;
-    }
+    const { view, language, data } = session;
+    const body = Object.fromEntries(
+      data.names.map((name) => [name, view.recordsAsSeen(name, language)]),
+    );
     return withSessionHeaders(session, request, ok(request, mediaType, body));
   },
   async artefactQuery(context, request, route, mediaType) {
@@ -135,7 +129,7 @@ export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
       wait: () => queryTime.wait(holder),
       charge: (ms: number) => queryTime.charge(holder, ms),
     };
-    const artefacts = () => view.queryArtefacts(language);
+    const artefacts = () => view.recordsAsSeen("artefacts", language);
     const { queryBody } = context;
     const body = await answerQuery(data, artefacts, request, route.artefactId, queryBody, budget);
     // A query definition compares no date, so it reads no `timezone` header (section 8).
@@ -160,11 +154,11 @@ function sessionOf(context: RouteContext, request: Request): Session {
   const { holder } = context.auth.authorise(request);
   const view = context.views.of(holder);
   const { available, fallback } = context.languages;
-  const own = view.user?.language;
+  const usersLanguage = view.user?.language;
   const language = lookupLanguage(
     request.headers.get("accept-language"),
     available,
-    own !== undefined && available.includes(own) ? own : fallback,
+    usersLanguage !== undefined && available.includes(usersLanguage) ? usersLanguage : fallback,
   );
   const timeZone = view.user?.timeZone ?? "UTC";
   return { holder, view, language, data: view.dataIn(language), timeZone };
@@ -208,11 +202,9 @@ async function answerList(
   return withSessionHeaders(session, request, await handler(request));
 }
 
-const CALLER = "createApiServer";
-
 /** The project a record is in by its `projectId`, among the projects seen. */
 function projectOf(data: ServedData, record: object): object | undefined {
-  const id = keyOf(ownMember(record, "projectId"));
+  const id = keyOf(own(record, "projectId"));
   return id === undefined ? undefined : data.resource("projects")?.byId.get(id);
 }
 
@@ -227,12 +219,12 @@ function contextLinks(data: ServedData, artefactId: string): Record<string, stri
   const artefact = data.resource("artefacts")?.byId.get(artefactId);
   const project = artefact && projectOf(data, artefact);
   if (!project) return links;
-  links.project = `/api/projects/${encodeURIComponent(keyOf(ownMember(project, "id")) as string)}`;
-  const model = keyOf(ownMember(project, "modelUId"));
+  links.project = `/api/projects/${encodeURIComponent(keyOf(own(project, "id")) as string)}`;
+  const model = keyOf(own(project, "modelUId"));
   if (model !== undefined && data.resource("models")?.byId.has(model)) {
     links.model = `/api/models/${encodeURIComponent(model)}`;
   }
-  const version = keyOf(ownMember(project, "versionId"));
+  const version = keyOf(own(project, "versionId"));
   if (version !== undefined && data.resource("versions")?.byId.has(version)) {
     links.version = `/api/versions/${encodeURIComponent(version)}`;
   }

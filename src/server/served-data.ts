@@ -1,3 +1,4 @@
+import { own } from "../base/members.ts";
 import type { Schema } from "../schema/schema.ts";
 import { TRANSLATIONS_MEMBER } from "./translations.ts";
 
@@ -11,10 +12,6 @@ export interface ServedResource {
 
 /** Names a resource cannot have: the token's and the dump's paths, and the member that holds a list's links. */
 const RESERVED_NAMES: ReadonlySet<string> = new Set(["", "token", "dump", "_links"]);
-
-/** A record's own member, never one of its prototype. */
-export const ownMember = (record: object, key: string): unknown =>
-  Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 
 /** An id as the routes match it: by its text, so `1000` and `"1000"` are one (grammar/language.md 8.6). */
 export function keyOf(id: unknown): string | undefined {
@@ -31,7 +28,7 @@ function indexResource(name: string, records: unknown, schema?: Schema): ServedR
     if (typeof record !== "object" || record === null || Array.isArray(record)) {
       throw new TypeError(`the record at index ${index} of "${name}" is not an object`);
     }
-    const key = keyOf(ownMember(record, "id"));
+    const key = keyOf(own(record, "id"));
     // The first of repeated ids is the one found, as runQuery finds it.
     if (key !== undefined && !byId.has(key)) byId.set(key, record);
   }
@@ -86,18 +83,16 @@ export class ServedData {
 
   /** The first project whose `name` is `name`. */
   projectNamed(name: string): object | undefined {
-    return this.resource("projects")?.records.find(
-      (project) => ownMember(project, "name") === name,
-    );
+    return this.resource("projects")?.records.find((project) => own(project, "name") === name);
   }
 
   /** The artefacts whose `projectId` is the project's id, in their order. */
   artefactsOf(project: object): readonly object[] {
     this.#artefactsByProject ??= groupBy(this.resource("artefacts")?.records ?? [], (artefact) => {
-      const key = keyOf(ownMember(artefact, "projectId"));
+      const key = keyOf(own(artefact, "projectId"));
       return key === undefined ? [] : [key];
     });
-    const key = keyOf(ownMember(project, "id"));
+    const key = keyOf(own(project, "id"));
     return (key !== undefined && this.#artefactsByProject.get(key)) || [];
   }
 
@@ -116,15 +111,15 @@ export class ServedData {
         seen.add(key);
         yield key;
         const artefact = artefacts.get(key);
-        key = artefact && keyOf(ownMember(artefact, "parentId"));
+        key = artefact && keyOf(own(artefact, "parentId"));
       }
     };
     return groupBy(this.resource("findings")?.records ?? [], function* (finding) {
-      const locations = ownMember(finding, "locations");
+      const locations = own(finding, "locations");
       if (!Array.isArray(locations)) return;
       for (const location of locations as unknown[]) {
         if (typeof location !== "object" || location === null) continue;
-        const key = keyOf(ownMember(location, "artefactId"));
+        const key = keyOf(own(location, "artefactId"));
         if (key !== undefined) yield* withAncestors(key);
       }
     });

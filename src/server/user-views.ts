@@ -1,8 +1,9 @@
 import { type AccessPolicy, policedFields, readAccessPolicy } from "../api/access-policy.ts";
 import { compileWhere } from "../api/compile-where.ts";
 import { compileProjection } from "../backends/projection/compile-projection.ts";
+import { own } from "../base/members.ts";
 import type { Schema } from "../schema/schema.ts";
-import { keyOf, ownMember, ServedData } from "./served-data.ts";
+import { keyOf, ServedData } from "./served-data.ts";
 import { TRANSLATIONS_MEMBER, type Translations } from "./translations.ts";
 import type { ServerUser } from "./users.ts";
 
@@ -16,23 +17,26 @@ export interface UserView {
   dataIn(language: string): ServedData;
   /** The selection and filter fields each resource's answers are checked against and cut to. */
   policyOf(resource: string): AccessPolicy | undefined;
-  /** The artefacts a query definition runs over in a language: those seen, as they are seen. */
-  queryArtefacts(language: string): readonly object[];
+  /**
+   * A resource's records as the holder sees them in a language: those seen, each cut to the
+   * fields its policy opens. What the dump answers, and what a query definition runs over.
+   */
+  recordsAsSeen(resource: string, language: string): readonly object[];
 }
 
 const CALLER = "createApiServer";
 
 /** The projects a record is in: its `projectId`, else those of the artefacts it is located in. */
 function projectsOf(record: object, artefacts: ReadonlyMap<string, object>): string[] {
-  const own = keyOf(ownMember(record, "projectId"));
-  if (own !== undefined) return [own];
-  const locations = ownMember(record, "locations");
+  const named = keyOf(own(record, "projectId"));
+  if (named !== undefined) return [named];
+  const locations = own(record, "locations");
   if (!Array.isArray(locations)) return [];
   const projects = new Set<string>();
   for (const location of locations as unknown[]) {
     if (typeof location !== "object" || location === null) continue;
-    const artefact = artefacts.get(keyOf(ownMember(location, "artefactId")) ?? "");
-    const project = artefact && keyOf(ownMember(artefact, "projectId"));
+    const artefact = artefacts.get(keyOf(own(location, "artefactId")) ?? "");
+    const project = artefact && keyOf(own(artefact, "projectId"));
     // A location in an artefact of no known project could be anyone's.
     projects.add(project ?? "");
   }
@@ -51,6 +55,8 @@ export class UserViews {
   readonly #views = new Map<string, UserView>();
   readonly #users: ReadonlyMap<string, ServerUser>;
   readonly #translations: Translations;
+  /** Everything, indexed: the artefacts a finding's locations name are found in it. */
+  readonly #full: ServedData;
 
   constructor(
     data: Readonly<Record<string, readonly object[]>>,
@@ -63,6 +69,7 @@ export class UserViews {
     this.#schemas = schemas;
     this.#users = users;
     this.#translations = translations;
+    this.#full = full;
     this.#everything = this.#view("", undefined, data, full, new Map());
     for (const user of users.values()) this.#checkPolicies(user);
   }
@@ -80,7 +87,7 @@ export class UserViews {
   ): UserView {
     const translations = this.#translations;
     const byLanguage = new Map<string, ServedData>();
-    const queryByLanguage = new Map<string, readonly object[]>();
+    const asSeen = new Map<string, readonly object[]>();
     const dataIn = (language: string): ServedData => {
       if (!translations.any || language === translations.languages[0]) return served;
       let localized = byLanguage.get(language);
@@ -100,21 +107,22 @@ export class UserViews {
       user,
       dataIn,
       policyOf: (resource) => fieldPolicies.get(resource),
-      queryArtefacts: (language) => {
-        let artefacts = queryByLanguage.get(language);
-        if (!artefacts) {
-          const records = dataIn(language).resource("artefacts")?.records ?? [];
+      recordsAsSeen: (resource, language) => {
+        const key = `${resource}\u0000${language}`;
+        let records = asSeen.get(key);
+        if (!records) {
+          const seenIn = dataIn(language).resource(resource)?.records ?? [];
           const policy = readAccessPolicy(
             CALLER,
-            fieldPolicies.get("artefacts"),
-            this.#schemaOf("artefacts"),
+            fieldPolicies.get(resource),
+            this.#schemaOf(resource),
           );
           const visible = policedFields(policy, undefined);
           const project = visible && compileProjection(visible);
-          artefacts = project ? records.map((artefact) => project(artefact) as object) : records;
-          queryByLanguage.set(language, artefacts);
+          records = project ? seenIn.map((record) => project(record) as object) : seenIn;
+          asSeen.set(key, records);
         }
-        return artefacts;
+        return records;
       },
     };
   }
@@ -172,19 +180,15 @@ export class UserViews {
     const projects = allProjects.filter(
       (project) =>
         (listed === undefined ||
-          listed.has(keyOf(ownMember(project, "id")) ?? "\u0000") ||
-          (typeof ownMember(project, "name") === "string" &&
-            listed.has(ownMember(project, "name") as string))) &&
+          listed.has(keyOf(own(project, "id")) ?? "\u0000") ||
+          (typeof own(project, "name") === "string" &&
+            listed.has(own(project, "name") as string))) &&
         keepProject(project),
     );
-    const seen = new Set(projects.map((project) => keyOf(ownMember(project, "id")) ?? "\u0000"));
+    const seen = new Set(projects.map((project) => keyOf(own(project, "id")) ?? "\u0000"));
     const seesEveryProject =
       projects.length === allProjects.length && (listed === undefined || allProjects.length > 0);
-    const artefactsById = new Map<string, object>();
-    for (const artefact of this.#data.artefacts ?? []) {
-      const key = keyOf(ownMember(artefact, "id"));
-      if (key !== undefined && !artefactsById.has(key)) artefactsById.set(key, artefact);
-    }
+    const artefactsById = this.#full.resource("artefacts")?.byId ?? new Map<string, object>();
     const data: Record<string, readonly object[]> = {};
     for (const [resource, records] of Object.entries(this.#data)) {
       if (resource === TRANSLATIONS_MEMBER) continue;
@@ -196,12 +200,11 @@ export class UserViews {
       if (resource === "models") {
         // A model is shared: seen with any project seen that uses it (grammar/language.md 6.10).
         const used = new Set(
-          projects.map((project) => keyOf(ownMember(project, "modelUId")) ?? "\u0000"),
+          projects.map((project) => keyOf(own(project, "modelUId")) ?? "\u0000"),
         );
         data[resource] = records.filter(
           (model) =>
-            (seesEveryProject || used.has(keyOf(ownMember(model, "id")) ?? "\u0001")) &&
-            keep(model),
+            (seesEveryProject || used.has(keyOf(own(model, "id")) ?? "\u0001")) && keep(model),
         );
         continue;
       }
