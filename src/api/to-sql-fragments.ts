@@ -2,15 +2,15 @@ import type { WhereExpression } from "../ast/where.ts";
 import type { Dialect } from "../backends/sql/dialect.ts";
 import { type DialectName, dialects } from "../backends/sql/dialects.ts";
 import { checkTypedFilter } from "../backends/sql/read-sql-options.ts";
-import type { SqlFragments } from "../backends/sql/sql-fragments.ts";
+import { compileSqlFragments, type SqlFragments } from "../backends/sql/sql-fragments.ts";
 import { oneOf } from "../base/members.ts";
 import { readOptions } from "../check/read-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import { readCallerWhere } from "./access-policy.ts";
 import {
   type CheckedSqlOptions,
-  policedSqlFragments,
   readToSqlOptions,
+  sqlOptionsUnder,
   type ToSqlOptions,
 } from "./to-sql.ts";
 
@@ -66,7 +66,8 @@ export function toSqlFragments(
   }
   const ast = readCallerWhere(caller, input, limits, schema, policy);
   checkTypedFilter(caller, ast, schema);
-  const fragments = policedSqlFragments(ast, policy, { dialect, schema, columns, timeZone, json });
+  const sqlOptions = sqlOptionsUnder(policy, { dialect, schema, columns, timeZone, json });
+  const fragments = compileSqlFragments(ast, sqlOptions);
   return { ...fragments, options: checked };
 }
 

@@ -13,7 +13,7 @@ import {
   readDialect,
   readPlaceholders,
 } from "../backends/sql/read-sql-options.ts";
-import { compileSqlFragments, type SqlFragments } from "../backends/sql/sql-fragments.ts";
+import { compileSqlFragments } from "../backends/sql/sql-fragments.ts";
 import type { ParseLimits } from "../base/limits.ts";
 import {
   checkOptionNames,
@@ -178,45 +178,24 @@ export function toSql(input: string | WhereExpression, options: ToSqlOptions): S
   const { dialect, schema, columns, json, timeZone, limits, placeholders, policy } = checked;
   const ast = readCallerWhere(caller, input, limits, schema, policy);
   checkTypedFilter(caller, ast, schema);
-  const sqlOptions = { dialect, schema, columns, timeZone, json };
+  const sqlOptions = sqlOptionsUnder(policy, { dialect, schema, columns, timeZone, json });
   if (placeholders === "?") {
     // Positional: a value the dialect's SQL uses twice ($1 twice on PostgreSQL) is bound twice.
-    const { fragments, values } = policedSqlFragments(ast, policy, sqlOptions);
+    const { fragments, values } = compileSqlFragments(ast, sqlOptions);
     return { sql: fragments.join("?"), params: [...values] };
   }
-  const first = checked.firstParameter;
-  const required = policy?.where;
-  if (!required)
-    return compileSql(ast, { ...sqlOptions, placeholder: numbered(dialect, placeholders, first) });
-  const inZone = { ...sqlOptions, timeZone: policy.timeZone };
-  const before = compileSql(required, {
-    ...inZone,
-    placeholder: numbered(dialect, placeholders, first),
-  });
-  const after = compileSql(ast, {
-    ...sqlOptions,
-    placeholder: numbered(dialect, placeholders, first + before.params.length),
-  });
-  return { sql: `(${before.sql} AND ${after.sql})`, params: [...before.params, ...after.params] };
+  const placeholder = numbered(dialect, placeholders, checked.firstParameter);
+  return compileSql(ast, { ...sqlOptions, placeholder });
 }
 
 /**
- * A caller's filter under a policy as fragments cut at their placeholders: the policy's filter,
- * read in the policy's zone, AND-ed with the caller's, each a whole operand (grammar/language.md
- * 6.9); the caller's alone without a policy filter.
+ * The SQL options of a caller's filter under a policy: the policy's filter AND-ed before it, each
+ * a whole operand, the policy's reading its dates in the policy's zone (grammar/language.md 6.9).
  */
-export function policedSqlFragments(
-  ast: WhereExpression,
+export function sqlOptionsUnder(
   policy: CheckedPolicy | undefined,
-  sqlOptions: SqlOptions,
-): SqlFragments {
-  const own = compileSqlFragments(ast, sqlOptions);
-  if (!policy?.where) return own;
-  const required = compileSqlFragments(policy.where, { ...sqlOptions, timeZone: policy.timeZone });
-  const fragments = [...required.fragments];
-  fragments[0] = `(${fragments[0]}`;
-  fragments[fragments.length - 1] = `${fragments.at(-1)} AND ${own.fragments[0]}`;
-  fragments.push(...own.fragments.slice(1));
-  fragments[fragments.length - 1] = `${fragments.at(-1)})`;
-  return { fragments, values: [...required.values, ...own.values] };
+  options: SqlOptions,
+): SqlOptions {
+  const filter = policy?.where;
+  return filter ? { ...options, before: { filter, timeZone: policy.timeZone } } : options;
 }

@@ -10,6 +10,7 @@ import { type PageLinks, pageLinks } from "../list/paginate.ts";
 import { buildQueryString } from "../list/query-string.ts";
 import { type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
 import type { Schema } from "../schema/schema.ts";
+import { canonicalLanguage } from "../server/translations.ts";
 import { equalJson } from "./equal-json.ts";
 import { type Fetch, fetchJson, type JsonResponse } from "./fetch-json.ts";
 import { referenceEvaluate } from "./reference-evaluate.ts";
@@ -546,20 +547,19 @@ function readOtherTokens(value: unknown): string[] {
   return value;
 }
 
+/** The languages to ask for, in the canonical spelling a server answers them in (`fr-ch` is `fr-CH`). */
 function readLanguages(value: unknown): string[] {
   if (value === undefined) return [];
-  const tag = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
-  if (
-    !Array.isArray(value) ||
-    !value.every((language) => typeof language === "string" && tag.test(language))
-  ) {
-    throw new InvalidOptionError(
-      CALLER,
-      "languages",
-      'must be an array of language tags such as "fr"',
-    );
-  }
-  return value;
+  const fail = () =>
+    new InvalidOptionError(CALLER, "languages", 'must be an array of language tags such as "fr"');
+  if (!Array.isArray(value)) throw fail();
+  return value.map((language) => {
+    try {
+      return canonicalLanguage(language, "languages");
+    } catch {
+      throw fail();
+    }
+  });
 }
 
 function readSize(name: string, value: unknown, fallback: number): number {

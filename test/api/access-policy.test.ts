@@ -297,6 +297,9 @@ describe("a policy's filter and the request's zone", () => {
     const utc = toSql("id=1", sqlOptions);
     // The policy's day starts at midnight UTC, whatever zone the request reads its own dates in.
     expect(query.params[0]).toBe(Date.UTC(2025, 0, 1));
+    // And the caller's dates keep the request's zone after the policy's: New York's midnight.
+    const both = toSql("at<2025-01-01", { ...sqlOptions, timeZone: "America/New_York" });
+    expect(both.params).toEqual([Date.UTC(2025, 0, 1), Date.UTC(2025, 0, 1, 5)]);
     expect(query).toEqual(utc);
     const handler = createListHandler({ source: dated, schema: datedSchema, policy: fromNewYear });
     const response = await handler(

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { lookupLanguage, readAcceptLanguage } from "../../src/server/accept-language.ts";
 import { createApiServer } from "../../src/server/api-server.ts";
+import { Translations } from "../../src/server/translations.ts";
 import { getAnswer } from "../support/server-get.ts";
 
 type Row = Record<string, unknown>;
@@ -260,5 +261,31 @@ describe("a server's answers in the languages of its translations (grammar/langu
       expect(() => createApiServer(options)).toThrow(InvalidOptionError);
       expect(() => createApiServer(options)).toThrow(message);
     }
+  });
+});
+
+describe("Translations.read (grammar/language.md 6.11)", () => {
+  const row = (language: string, translation: string) => ({
+    language,
+    resource: "findings",
+    field: "definition.name",
+    text: "Memory leak",
+    translation,
+  });
+
+  it("keeps the first row of a text, leaves the server's own language's rows out, and copies only what changes", () => {
+    const translations = Translations.read(
+      [row("fr", "Fuite de mémoire"), row("FR", "Fuite"), row("en", "Leak")],
+      "en",
+    );
+    expect(translations.languages).toEqual(["en", "fr"]);
+    const records = [
+      { id: 1, definition: { name: "Memory leak" } },
+      { id: 2, definition: { name: "Other" } },
+    ];
+    const french = translations.localize("findings", records, "fr");
+    expect(french).toEqual([{ id: 1, definition: { name: "Fuite de mémoire" } }, records[1]]);
+    expect(french[1]).toBe(records[1]);
+    expect(records[0]?.definition.name).toBe("Memory leak");
   });
 });

@@ -108,3 +108,22 @@ describe("TokenRateLimiter", () => {
     expect(() => new TokenRateLimiter(Date.now, rate)).toThrow(message);
   });
 });
+
+describe("permanent tokens of users (grammar/language.md 6.10)", () => {
+  it("are held by their user, so that its query time counts across all its tokens", () => {
+    const store = new TokenStore(() => 0);
+    store.addPermanent("ann-permanent-token-0123456789", "ann");
+    store.addPermanent("ann-permanent-token-0123456789", "ann");
+    store.addPermanent("server-own-token-0123456789");
+    expect(store.use("ann-permanent-token-0123456789")).toEqual({
+      state: "valid",
+      holder: "user:ann",
+    });
+    expect(store.use("server-own-token-0123456789")).toMatchObject({
+      holder: expect.stringMatching(/^token:/),
+    });
+    expect(() => store.addPermanent("ann-permanent-token-0123456789", "bob")).toThrow(
+      /given to two holders/,
+    );
+  });
+});

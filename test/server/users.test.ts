@@ -133,3 +133,23 @@ describe("users of createApiServer (grammar/language.md 6.10)", () => {
     }
   });
 });
+
+describe("a user's sees test (grammar/language.md 6.10)", () => {
+  it("keeps what it passes, and the records of the projects it keeps flow from them", async () => {
+    const server = createApiServer({
+      data,
+      users: {
+        ann: {
+          permanentTokens: ["ann-permanent-token-0123456789"],
+          sees: (record, resource) =>
+            resource !== "projects" || (record as { name?: string }).name === "web",
+        },
+      },
+    });
+    const ann = "Bearer ann-permanent-token-0123456789";
+    expect((await get(server, "/api/projects", ann)).body.projects).toEqual([data.projects[1]]);
+    expect((await get(server, "/api/artefacts", ann)).body.artefacts).toEqual([data.artefacts[1]]);
+    // The finding located in web's artefact flows with web.
+    expect((await get(server, "/api/findings", ann)).body.findings).toEqual(data.findings);
+  });
+});

@@ -33,6 +33,11 @@ export interface SqlOptions {
   readonly json?: string | undefined;
   /** Writes the placeholder of the n-th parameter, from 1, instead of the dialect's own hook. */
   readonly placeholder?: ((index: number) => string) | undefined;
+  /**
+   * A filter AND-ed before the AST, each a whole operand, reading its dates in its own zone
+   * (UTC unless set): a policy's (grammar/language.md 6.9). Its values are bound first.
+   */
+  readonly before?: { readonly filter: WhereExpression; readonly timeZone?: string | undefined };
 }
 
 /** A scalar field as SQL: its value, and for a date how it compares. */
@@ -111,7 +116,8 @@ class SqlCompiler {
   readonly params: unknown[] = [];
   private readonly options: SqlOptions;
   private readonly dialect: Dialect;
-  private readonly calendar: Calendar;
+  /** The zone dates are read in: the options', or for a while the `before` filter's. */
+  private calendar: Calendar;
   private readonly placeholder: (index: number) => string;
 
   constructor(options: SqlOptions) {
@@ -125,6 +131,17 @@ class SqlCompiler {
     this.params.push(value);
     return this.placeholder(this.params.length);
   };
+
+  /** Compiles a filter that reads its dates in `timeZone`, then goes back to the options' zone. */
+  compileInZone(node: WhereExpression, timeZone: string | undefined): string {
+    const kept = this.calendar;
+    this.calendar = calendarOf(timeZone);
+    try {
+      return this.compile(node);
+    } finally {
+      this.calendar = kept;
+    }
+  }
 
   compile(node: WhereExpression): string {
     switch (node.kind) {
@@ -341,6 +358,8 @@ class SqlCompiler {
  */
 export function compileSql(ast: WhereExpression, options: SqlOptions): SqlQuery {
   const compiler = new SqlCompiler(options);
-  const sql = compiler.compile(ast);
-  return { sql, params: compiler.params };
+  const { before } = options;
+  if (before === undefined) return { sql: compiler.compile(ast), params: compiler.params };
+  const first = compiler.compileInZone(before.filter, before.timeZone);
+  return { sql: `(${first} AND ${compiler.compile(ast)})`, params: compiler.params };
 }
