@@ -3,6 +3,7 @@
 import { abuseBenchmark } from "./abuse.bench.ts";
 import { astCheckBenchmark } from "./ast-check.bench.ts";
 import { bundleBenchmark } from "./bundle.bench.ts";
+import { conformanceBenchmark } from "./conformance.bench.ts";
 import { duckdbBenchmark } from "./duckdb.bench.ts";
 import { globBenchmark } from "./glob.bench.ts";
 import { type Benchmark, consumedResults, readBenchOptions } from "./harness.ts";
@@ -34,6 +35,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   httpBenchmark,
   bundleBenchmark,
   typesBenchmark,
+  conformanceBenchmark,
 ];
 
 function select(names: readonly string[]): Benchmark[] {

@@ -15,15 +15,16 @@ export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
 const TIMEOUT_MS = 30_000;
 
-/** GETs a URL with the given headers; a network failure is a ConformanceError naming the URL. */
+/** GETs (or `method`s) a URL with the given headers; a network failure is a ConformanceError naming the URL. */
 export async function fetchJson(
   fetcher: Fetch,
   url: string,
   headers: Record<string, string>,
+  method = "GET",
 ): Promise<JsonResponse> {
   let response: Response;
   try {
-    response = await fetcher(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetcher(url, { method, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     // fetch says only "fetch failed"; the reason is on its cause.
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;

@@ -5,9 +5,11 @@ export type { Fetch } from "./fetch-json.ts";
 export type {
   ConformanceAgreement,
   ConformanceCase,
+  ConformanceCoverage,
   ConformanceDisagreement,
   ConformanceOptions,
   ConformanceReport,
   Disagreement,
+  EvaluationVector,
 } from "./run-conformance.ts";
 export { runConformance } from "./run-conformance.ts";

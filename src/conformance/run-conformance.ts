@@ -1,19 +1,35 @@
 import fc from "fast-check";
-import { compileFields } from "../api/compile-fields.ts";
+import { seededChoices } from "../arbitraries/choices.ts";
 import { fieldsArbitrary, TIME_ZONES, whereArbitrary } from "../arbitraries/index.ts";
 import type { FieldsNode } from "../ast/fields.ts";
-import type { WhereExpression } from "../ast/where.ts";
+import { NO_SPAN } from "../ast/span.ts";
 import { calendarOf } from "../backends/predicate/calendar.ts";
 import { ConformanceError } from "../errors/conformance-error.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
-import { type PageLinks, pageLinks } from "../list/paginate.ts";
-import { buildQueryString } from "../list/query-string.ts";
 import { type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
-import type { Schema } from "../schema/schema.ts";
+import { type Schema, scalarTypeAt } from "../schema/schema.ts";
 import { canonicalLanguage } from "../server/translations.ts";
-import { equalJson } from "./equal-json.ts";
-import { type Fetch, fetchJson, type JsonResponse } from "./fetch-json.ts";
+import {
+  type Disagreement,
+  type Found,
+  finish,
+  headersFor,
+  isObject,
+  type Row,
+  type Settings,
+  type Views,
+} from "./context.ts";
+import { type ConformanceCoverage, CoverageTally, dataWarnings } from "./coverage.ts";
+import { type Fetch, fetchJson } from "./fetch-json.ts";
+import { checkErrors, checkLifetimes, checkPaging, checkRevoking } from "./fixed-checks.ts";
+import { type ConformanceCase, check, fieldsText } from "./list-check.ts";
+import { probesFor, selectionProbes } from "./probes.ts";
 import { referenceEvaluate } from "./reference-evaluate.ts";
+
+export type { Disagreement } from "./context.ts";
+export type { ConformanceCoverage } from "./coverage.ts";
+export type { ConformanceCase } from "./list-check.ts";
+export type { EvaluationVector } from "./repro.ts";
 
 /** What `runConformance` needs: the server, its resource, and fast-check's settings. */
 export interface ConformanceOptions {
@@ -61,58 +77,33 @@ export interface ConformanceOptions {
   readonly defaultSize?: number | undefined;
   /** The largest `size` the server takes, past which it answers 400 `SIZE_TOO_LARGE`: 1000 unless set. */
   readonly maxSize?: number | undefined;
+  /**
+   * A user's Basic credentials: the run then also gets a token from `GET <url>/token`, and checks
+   * that `DELETE <url>/token` revokes it (grammar/language.md 6.8).
+   */
+  readonly credentials?: { readonly user: string; readonly password: string } | undefined;
+  /**
+   * Moves the server's clock forward by `ms`, for a server that lets its clock be moved (a test
+   * server's): with `credentials`, the run checks that a token unused for 15 minutes, and one
+   * past its hour, is refused. Called last, as it ends every temporary token, the run's own
+   * `token` too if it is one.
+   */
+  readonly advanceClock?: ((ms: number) => void | Promise<void>) | undefined;
+  /**
+   * The most probes to send before the generated requests: one-predicate filters whose literals
+   * sit next to the data (near misses of stored values), each on the whole result; 1000 unless
+   * set. 0 sends none, nor the selections of two members of one object and the `size=1` walk
+   * that follow them.
+   */
+  readonly probes?: number | undefined;
 }
 
-/** Who asks, and in which language: indexes into the tokens and into `[none, ...languages]`. */
-interface Asker {
-  readonly user: number;
-  readonly language: number;
-}
-
-/**
- * One generated request, by one user in one language: a page of a filtered, projected list,
- * one item by id, or an item another user sees and this one does not.
- */
-export type ConformanceCase =
-  | (Asker & {
-      readonly kind: "list";
-      readonly where: WhereExpression | undefined;
-      readonly fields: FieldsNode | undefined;
-      /**
-       * Where in the result the page is, from 0 (the first) to below 1 (the last); 1 is the page
-       * after the last. The page number follows from the reference's total, so that pages land
-       * inside the result whatever its size. Undefined: no `page` parameter.
-       */
-      readonly pageAt: number | undefined;
-      readonly size: number;
-      readonly timeZone: string | undefined;
-    })
-  | (Asker & {
-      readonly kind: "item";
-      readonly index: number;
-      readonly fields: FieldsNode | undefined;
-    })
-  | (Asker & { readonly kind: "hidden"; readonly index: number });
-
-/** How one response differed from the reference evaluation. */
-export interface Disagreement {
-  /** The URL requested (GET), query string included. */
-  readonly request: string;
-  /** The `timezone` header sent with it, if any. */
-  readonly timeZone: string | undefined;
-  /** What differed: a status, the items (with the first different one), or a link by name. */
-  readonly reason: string;
-  /** The reference's answer in brief: the item count and ids and the links' pages, or the item. */
-  readonly expected: string;
-  /** The server's answer, described the same way. */
-  readonly received: string;
-}
-
-/** The server matched the reference on every generated request. */
-export interface ConformanceAgreement {
-  readonly agrees: true;
-  /** Requests sent. */
+/** What every report holds. */
+interface ReportBase {
+  /** Generated requests sent (until the first disagreement, shrinking aside). */
   readonly runs: number;
+  /** Probes sent (until the first disagreement). */
+  readonly probes: number;
   /** The seed that repeats the run. */
   readonly seed: number;
   /** Records of the list fetched before the run, by the first user. */
@@ -121,61 +112,36 @@ export interface ConformanceAgreement {
   readonly resource: string;
   /** The users whose tokens were given. */
   readonly users: number;
+  /** What the run exercised (up to the disagreement), and what the data cannot exercise. */
+  readonly coverage: ConformanceCoverage;
 }
 
-/** The server answered a request differently: the first such request, shrunk to a minimal one. */
-export interface ConformanceDisagreement {
+/** The server matched the reference on every request. */
+export interface ConformanceAgreement extends ReportBase {
+  readonly agrees: true;
+}
+
+/**
+ * The server answered a request differently: the first such request; a generated one is shrunk
+ * to a minimal one, a fixed check or a probe is minimal already.
+ */
+export interface ConformanceDisagreement extends ReportBase {
   readonly agrees: false;
-  /** Requests sent until the first disagreement, shrinking aside. */
-  readonly runs: number;
-  readonly seed: number;
-  readonly records: number;
-  readonly resource: string;
-  readonly users: number;
-  /** With `seed`, replays the shrunk request alone: `runConformance({ …, seed, path })`. */
+  /**
+   * With `seed`, replays the shrunk generated request alone: `runConformance({ …, seed, path })`;
+   * empty when a fixed check or a probe disagreed, which the same seed repeats.
+   */
   readonly path: string;
   /** Shrinking steps from the first disagreement to this one. */
   readonly shrinks: number;
-  /** The shrunk request, with what was expected and received. */
+  /** The request, with what was expected and received, as `curl`, and as a vector when it can be. */
   readonly disagreement: Disagreement;
 }
 
-/** The outcome of `runConformance`: agreement over every run, or the shrunk disagreement. */
+/** The outcome of `runConformance`: agreement over every request, or the first disagreement. */
 export type ConformanceReport = ConformanceAgreement | ConformanceDisagreement;
 
-type Row = Record<string, unknown>;
-
-/** What a run reads once its options are checked. */
-interface Settings {
-  /** The list's URL. */
-  readonly base: string;
-  /** The URL below which an item is found by its id. */
-  readonly itemBase: string;
-  /** The first user's token, then the others'. */
-  readonly tokens: readonly string[];
-  /** No `Accept-Language`, then each language given. */
-  readonly languages: readonly (string | undefined)[];
-  readonly resource: string;
-  readonly schema: Schema;
-  readonly fetch: Fetch;
-  readonly defaultSize: number;
-  readonly maxSize: number;
-}
-
 const CALLER = "runConformance";
-
-const isObject = (value: unknown): value is Row =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-function headersFor(token: string, timeZone?: string, language?: string): Record<string, string> {
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${token}`,
-    accept: "application/json",
-  };
-  if (timeZone !== undefined) headers.timezone = timeZone;
-  if (language !== undefined) headers["accept-language"] = language;
-  return headers;
-}
 
 /** Reads every record of the resource once, as one user in one language, following `next` links. */
 async function fetchAll(
@@ -224,209 +190,6 @@ async function fetchAll(
   return records;
 }
 
-/** The page number and size a link's href carries, for comparing links across hosts. */
-function pageOf(link: unknown): string {
-  if (!isObject(link) || typeof link.href !== "string") return "(none)";
-  const query = new URL(link.href, "http://x").searchParams;
-  return `page=${query.get("page")}&size=${query.get("size")}`;
-}
-
-const LINK_NAMES = ["self", "first", "last", "previous", "next"] as const;
-
-function describeRows(rows: readonly unknown[]): string {
-  const ids = rows.map((row) => (isObject(row) && "id" in row ? JSON.stringify(row.id) : "?"));
-  const shown = ids.length > 12 ? `${ids.slice(0, 12).join(", ")}, …` : ids.join(", ");
-  return `${rows.length} item${rows.length === 1 ? "" : "s"}${rows.length ? ` (ids ${shown})` : ""}`;
-}
-
-function describeLinks(links: Readonly<Record<string, unknown>>): string {
-  return LINK_NAMES.filter((name) => links[name] !== undefined)
-    .map((name) => `${name} ${pageOf(links[name])}`)
-    .join(", ");
-}
-
-/** Describes the first difference between two rows, for a report a person can act on. */
-function firstDifference(expected: readonly unknown[], received: readonly unknown[]): string {
-  for (let i = 0; i < Math.max(expected.length, received.length); i++) {
-    if (!equalJson(expected[i], received[i])) {
-      return `item ${i + 1}: expected ${JSON.stringify(expected[i]) ?? "nothing"}, received ${JSON.stringify(received[i]) ?? "nothing"}`;
-    }
-  }
-  return "";
-}
-
-/** What each user saw when the run began, in each language (`views[user][language]`). */
-interface Views {
-  readonly views: readonly (readonly (readonly Row[])[])[];
-  /** By user: the records other users see and this one does not. */
-  readonly hidden: readonly (readonly Row[])[];
-  /** An id no user's record has, of the same kind as theirs. */
-  readonly nobody: string;
-}
-
-/** The 404 of a hidden record and of a missing one, each with its id written `<id>`. */
-async function checkHidden(
-  testCase: Extract<ConformanceCase, { kind: "hidden" }>,
-  views: Views,
-  settings: Settings,
-): Promise<Disagreement | undefined> {
-  const hidden = views.hidden[testCase.user] ?? [];
-  if (hidden.length === 0) return undefined;
-  const id = String((hidden[testCase.index % hidden.length] as Row).id);
-  const token = settings.tokens[testCase.user] as string;
-  const ask = (which: string) => `${settings.itemBase}/${encodeURIComponent(which)}`;
-  const answerOf = async (which: string) => {
-    const response = await fetchJson(settings.fetch, ask(which), headersFor(token));
-    const body = isObject(response.body) ? response.body : {};
-    const masked = Object.fromEntries(
-      Object.entries(body).map(([key, value]) => [
-        key,
-        typeof value === "string" ? value.split(which).join("<id>") : value,
-      ]),
-    );
-    return JSON.stringify({ status: response.status, body: masked });
-  };
-  const received = await answerOf(id);
-  const expected = await answerOf(views.nobody);
-  if (received === expected && received.includes('"status":404')) return undefined;
-  return {
-    request: ask(id),
-    timeZone: undefined,
-    reason: `a record another user sees is not the 404 of a record nobody has (${ask(views.nobody)})`,
-    expected,
-    received,
-  };
-}
-
-/** Sends one case and compares the answer with the reference evaluation of the same data. */
-async function check(
-  testCase: ConformanceCase,
-  views: Views,
-  settings: Settings,
-): Promise<Disagreement | undefined> {
-  if (testCase.kind === "hidden") return checkHidden(testCase, views, settings);
-  const { base, resource } = settings;
-  const token = settings.tokens[testCase.user] as string;
-  const language = settings.languages[testCase.language];
-  const records = views.views[testCase.user]?.[testCase.language] ?? [];
-  const inLanguage = (response: JsonResponse, request: string, timeZone?: string) =>
-    language === undefined || response.status !== 200 || response.contentLanguage === language
-      ? undefined
-      : {
-          request,
-          timeZone,
-          reason: `an answer to Accept-Language: ${language} not said to be in it`,
-          expected: `Content-Language: ${language}`,
-          received: `Content-Language: ${response.contentLanguage ?? "(none)"}`,
-        };
-  if (testCase.kind === "item") {
-    if (records.length === 0) return undefined;
-    const project = testCase.fields ? compileFields(testCase.fields) : (row: Row) => row;
-    const record = records[testCase.index % records.length] as Row;
-    const query = testCase.fields ? `?${buildQueryString({ fields: testCase.fields })}` : "";
-    const request = `${settings.itemBase}/${encodeURIComponent(String(record.id))}${query}`;
-    const response = await fetchJson(
-      settings.fetch,
-      request,
-      headersFor(token, undefined, language),
-    );
-    const unsaid = inLanguage(response, request);
-    if (unsaid) return unsaid;
-    const expected = JSON.stringify(project(record));
-    const disagree = (reason: string, received: string) => ({
-      request,
-      timeZone: undefined,
-      reason,
-      expected,
-      received,
-    });
-    if (response.status !== 200)
-      return disagree(`status ${response.status}`, JSON.stringify(response.body));
-    if (!equalJson(response.body, project(record))) {
-      return disagree("a different item", JSON.stringify(response.body));
-    }
-    if (!equalJson(response.body, project(record), true)) {
-      return disagree(
-        "the item's keys in another order than the record's",
-        JSON.stringify(response.body),
-      );
-    }
-    return undefined;
-  }
-
-  const { where, fields, pageAt, size, timeZone } = testCase;
-  // The reference is the one `qaql serve` answers with.
-  const reference = (page: number) =>
-    referenceEvaluate(records, {
-      where,
-      fields,
-      page,
-      size,
-      paginated: true,
-      resource,
-      timeZone: timeZone ?? "UTC",
-      schema: settings.schema,
-    });
-  let page: number | undefined;
-  if (pageAt !== undefined) {
-    const last = Math.max(1, Math.ceil((await reference(1)).total / size));
-    page = pageAt >= 1 ? last + 1 : 1 + Math.floor(pageAt * last);
-  }
-  const query = buildQueryString({ where, fields, page, size });
-  const request = `${base}?${query}`;
-  const { items: expectedItems, total } = await reference(page ?? 1);
-  const expectedLinks: PageLinks = pageLinks(request, { page: page ?? 1, size }, total);
-  const expected = `${describeRows(expectedItems)}; _links ${describeLinks(expectedLinks as unknown as Row)}`;
-  const disagree = (reason: string, received: string): Disagreement => ({
-    request,
-    timeZone,
-    reason,
-    expected,
-    received,
-  });
-
-  const response = await fetchJson(settings.fetch, request, headersFor(token, timeZone, language));
-  const unsaid = inLanguage(response, request, timeZone);
-  if (unsaid) return unsaid;
-  if (response.status !== 200) {
-    const body = isObject(response.body) ? response.body : {};
-    const message = typeof body.message === "string" ? body.message.split("\n")[0] : "";
-    return disagree(
-      `status ${response.status}`,
-      `status ${response.status} ${message ?? ""}`.trim(),
-    );
-  }
-  const body = response.body;
-  const items = isObject(body) ? body[resource] : undefined;
-  if (!isObject(body) || !Array.isArray(items) || !isObject(body._links)) {
-    return disagree("not a list response", JSON.stringify(body).slice(0, 200));
-  }
-  const received = `${describeRows(items)}; _links ${describeLinks(body._links)}`;
-  if (!equalJson(items, expectedItems)) {
-    return disagree(`different items: ${firstDifference(expectedItems, items)}`, received);
-  }
-  // 3.2 fixes the order of an item's keys too: the record's own.
-  const misordered = items.findIndex((item, i) => !equalJson(item, expectedItems[i], true));
-  if (misordered !== -1) {
-    const keysOf = (value: unknown) => JSON.stringify(isObject(value) ? Object.keys(value) : value);
-    return {
-      request,
-      timeZone,
-      reason: `item ${misordered + 1}'s keys in another order than the record's`,
-      expected: `keys ${keysOf(expectedItems[misordered])}`,
-      received: `keys ${keysOf(items[misordered])}`,
-    };
-  }
-  for (const name of LINK_NAMES) {
-    const want = expectedLinks[name];
-    const got = body._links[name];
-    if ((want === undefined) !== (got === undefined) || (want && pageOf(want) !== pageOf(got))) {
-      return disagree(`a different "${name}" link`, received);
-    }
-  }
-  return undefined;
-}
-
 /** Cases drawn for the fetched records: filters use their values, pages fall inside the result or just past it. */
 function casesFor(
   views: Views,
@@ -441,16 +204,20 @@ function casesFor(
   };
   // Literals come from every record any user saw, in any language.
   const records = views.views.flat(2);
+  // Two texts in three are spelt as a user might (keyword case, quotes, white space); shrinking goes to the canonical one.
+  const spelling = fc.option(fc.integer(), { nil: undefined, freq: 3 });
   const list: fc.Arbitrary<ConformanceCase> = fc.record({
     ...asker,
     kind: fc.constant("list" as const),
     where: fc.option(whereArbitrary(schema, { records }), { nil: undefined, freq: 6 }),
+    whereSpelling: spelling,
     fields: fc.option(fieldsArbitrary(schema), { nil: undefined, freq: 2 }),
+    fieldsSpelling: spelling,
     // Most pages inside the result, one in five past its end.
     pageAt: fc.option(
       fc.oneof(
         { weight: 4, arbitrary: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }) },
-        { weight: 1, arbitrary: fc.constant(1) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }) },
       ),
       { nil: undefined, freq: 6 },
     ),
@@ -469,6 +236,7 @@ function casesFor(
     kind: fc.constant("item" as const),
     index: fc.nat(),
     fields: fc.option(fieldsArbitrary(schema), { nil: undefined, freq: 2 }),
+    fieldsSpelling: spelling,
   });
   if (views.hidden.every((rows) => rows.length === 0)) {
     return fc.oneof({ weight: 6, arbitrary: list }, { weight: 1, arbitrary: item });
@@ -602,7 +370,23 @@ function readSettings(options: ConformanceOptions): Settings {
     );
   }
   const url = options.url.replace(/\/+$/, "");
+  const { credentials, advanceClock } = options;
+  if (
+    credentials !== undefined &&
+    !(
+      isObject(credentials) &&
+      typeof credentials.user === "string" &&
+      typeof credentials.password === "string" &&
+      !credentials.user.includes(":")
+    )
+  ) {
+    throw invalid("credentials", "must be { user, password }: strings, the user without a colon");
+  }
+  if (advanceClock !== undefined && typeof advanceClock !== "function") {
+    throw invalid("advanceClock", "must be a function that moves the server's clock by ms");
+  }
   return {
+    api: url,
     base: `${url}/${route}`,
     itemBase: `${url}/${encodeURIComponent(resource)}`,
     tokens: [options.token, ...readOtherTokens(options.otherTokens)],
@@ -612,152 +396,250 @@ function readSettings(options: ConformanceOptions): Settings {
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     defaultSize: readSize("defaultSize", options.defaultSize, 20),
     maxSize: readSize("maxSize", options.maxSize, 1000),
+    credentials,
+    advanceClock,
+    coverage: new CoverageTally((path) => {
+      try {
+        return scalarTypeAt(schema, path);
+      } catch {
+        return undefined;
+      }
+    }),
   };
 }
 
+const DEFAULT_PROBES = 1000;
+/** A walk with `size=1` pins each item's position: it covers results of at most this many. */
+const MOST_WALKED = 30;
+
+/** The selection of probes and walks: the ids alone, when the schema has them, to keep answers small. */
+function idsOnly(schema: Schema): FieldsNode | undefined {
+  if (!Object.hasOwn(schema.fields, "id")) return undefined;
+  const path = { kind: "path" as const, segments: ["id"], span: NO_SPAN };
+  return {
+    kind: "fields",
+    items: [{ kind: "fieldItem", path, selection: null, span: NO_SPAN }],
+    span: NO_SPAN,
+  };
+}
+
+/** Shuffles in place with `pick`, for a deterministic sample of the probes. */
+function shuffle<T>(items: T[], pick: (n: number) => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = pick(i + 1);
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
 /**
- * The requests every run sends once, before the generated ones: the default and the largest
- * page size (grammar/language.md 6.4), and the token flow (6.8): a list asked for without a
- * token, with one the server never issued, or in another scheme, is a 401.
+ * The cases sent once before the generated ones: the probes, each on the whole result in one
+ * page, then a walk through one small result with `size=1`, past its end included, so that each
+ * item's position and every page's links are checked.
  */
-async function checkFixed(
+async function sweepCases(
+  views: Views,
   settings: Settings,
-  records: readonly Row[],
-): Promise<Disagreement | undefined> {
-  const { base, resource, defaultSize, maxSize } = settings;
-  const token = settings.tokens[0] as string;
-  const plain = await fetchJson(settings.fetch, base, headersFor(token));
-  const body = isObject(plain.body) ? plain.body : {};
-  const items = body[resource];
-  const expectedCount = Math.min(records.length, defaultSize);
-  const sizes = isObject(body._links) ? pageOf(body._links.self) : "(no self link)";
-  if (
-    plain.status !== 200 ||
-    !Array.isArray(items) ||
-    items.length !== expectedCount ||
-    !sizes.endsWith(`&size=${defaultSize}`)
-  ) {
-    return {
-      request: base,
-      timeZone: undefined,
-      reason: `a request without page or size is not the first page of ${defaultSize} (the default size)`,
-      expected: `status 200, ${expectedCount} items, self page=1&size=${defaultSize}`,
-      received: `status ${plain.status}, ${Array.isArray(items) ? items.length : "no"} items, self ${sizes}`,
-    };
-  }
-  const largest = `${base}?size=${maxSize}`;
-  const atMost = await fetchJson(settings.fetch, largest, headersFor(token));
-  if (atMost.status !== 200) {
-    return {
-      request: largest,
-      timeZone: undefined,
-      reason: `the largest size, ${maxSize}, is refused`,
-      expected: "status 200",
-      received: `status ${atMost.status}`,
-    };
-  }
-  const tooLarge = `${base}?size=${maxSize + 1}`;
-  const over = await fetchJson(settings.fetch, tooLarge, headersFor(token));
-  const code = isObject(over.body) ? over.body.code : undefined;
-  if (over.status !== 400 || code !== "SIZE_TOO_LARGE") {
-    return {
-      request: tooLarge,
-      timeZone: undefined,
-      reason: `a size past the largest, ${maxSize}, is not a 400 SIZE_TOO_LARGE`,
-      expected: "status 400 SIZE_TOO_LARGE",
-      received: `status ${over.status} ${String(code ?? "")}`.trim(),
-    };
-  }
-  const credentials: [string, Record<string, string>][] = [
-    ["no Authorization header", { accept: "application/json" }],
-    ["a token the server never issued", headersFor("qaql-conformance-unknown-token-0123456789")],
-    [
-      "Basic credentials",
-      { ...headersFor(token), authorization: `Basic ${btoa("qaql:conformance")}` },
-    ],
-  ];
-  for (const [what, headers] of credentials) {
-    const refused = await fetchJson(settings.fetch, base, headers);
-    if (refused.status !== 401) {
-      return {
-        request: base,
+  timeZones: readonly string[],
+  seed: number,
+  most: number,
+): Promise<ConformanceCase[]> {
+  if (most === 0) return [];
+  const records = views.views[0]?.[0] ?? [];
+  const choices = seededChoices(seed);
+  const pick = (n: number) => choices.pick(n);
+  const fields = idsOnly(settings.schema);
+  const size = Math.min(settings.maxSize, 1000);
+  const probes = shuffle(probesFor(records, settings.schema, timeZones, pick), pick).slice(0, most);
+  const cases: ConformanceCase[] = probes.map(({ where, timeZone }) => ({
+    kind: "list",
+    user: 0,
+    language: 0,
+    where,
+    whereSpelling: pick(3) === 0 ? undefined : pick(0x7fffffff),
+    fields,
+    fieldsSpelling: undefined,
+    pageAt: undefined,
+    size,
+    timeZone,
+  }));
+  // Each selection as written, `a.x,a.y` (found among the first spellings), and canonical.
+  for (const selection of selectionProbes(settings.schema, records)) {
+    const name = selection.items.at(-1)?.path.segments[0] as string;
+    const split = new RegExp(`(^|,)\\s*${name}\\s*\\.[^,]*,\\s*${name}\\s*\\.`);
+    const seeds = Array.from({ length: 64 }, (_, i) => i);
+    const spelt = seeds.find((seed) => split.test(fieldsText(selection, seed)));
+    for (const fieldsSpelling of new Set([spelt, undefined])) {
+      cases.push({
+        kind: "list",
+        user: 0,
+        language: 0,
+        where: undefined,
+        whereSpelling: undefined,
+        fields: selection,
+        fieldsSpelling,
+        pageAt: undefined,
+        size,
         timeZone: undefined,
-        reason: `a list asked for with ${what} is not a 401`,
-        expected: "status 401",
-        received: `status ${refused.status}`,
-      };
+      });
     }
   }
-  return undefined;
+  return [...cases, ...(await walkCases(cases, records, settings))];
+}
+
+type ListCase = Extract<ConformanceCase, { kind: "list" }>;
+
+/**
+ * A `size=1` walk through one small result, and two pages past its end: the whole list when it
+ * is small, else the first probe's result that holds from 3 to `MOST_WALKED` records.
+ */
+async function walkCases(
+  cases: readonly ConformanceCase[],
+  records: readonly Row[],
+  settings: Settings,
+): Promise<ListCase[]> {
+  const totalOf = async (probe: ListCase) =>
+    probe.where === undefined
+      ? records.length
+      : (
+          await referenceEvaluate(records, {
+            where: probe.where,
+            fields: undefined,
+            page: 1,
+            size: 1,
+            paginated: true,
+            resource: settings.resource,
+            timeZone: probe.timeZone ?? "UTC",
+            schema: settings.schema,
+          })
+        ).total;
+  const whole: ListCase = {
+    kind: "list",
+    user: 0,
+    language: 0,
+    where: undefined,
+    whereSpelling: undefined,
+    fields: undefined,
+    fieldsSpelling: undefined,
+    pageAt: undefined,
+    size: 1,
+    timeZone: undefined,
+  };
+  let walk = records.length <= MOST_WALKED ? whole : undefined;
+  let total = records.length;
+  for (const probe of cases) {
+    if (walk) break;
+    if (probe.kind !== "list" || probe.where === undefined) continue;
+    total = await totalOf(probe);
+    if (total >= 3 && total <= MOST_WALKED) walk = probe;
+  }
+  if (walk === undefined) return [];
+  const pages = Math.max(1, total);
+  const inside = Array.from({ length: pages }, (_, i) => (i + 0.5) / pages);
+  const from = walk;
+  return [...inside, 1, 2].map((pageAt) => ({ ...from, fields: undefined, pageAt, size: 1 }));
 }
 
 /**
  * Checks a live server against the reference semantics: fetches every record of the resource
- * once, then sends generated filters, selections and pages (fast-check) and compares each answer
- * with the reference evaluation of the same records; a disagreement is shrunk to a minimal
- * request. Throws an InvalidOptionError (or UnknownTimeZoneError) for options it cannot run
- * with, before any request, and a ConformanceError when the server cannot be read.
+ * once; sends the fixed checks (page sizes, errors, tokens), the probes (filters whose literals
+ * sit next to the data), a `size=1` walk, then generated filters, selections and pages
+ * (fast-check) in many spellings, comparing each answer with the reference evaluation of the
+ * same records; a disagreement among the generated requests is shrunk to a minimal one. Throws
+ * an InvalidOptionError (or UnknownTimeZoneError) for options it cannot run with, before any
+ * request, and a ConformanceError when the server cannot be read.
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const settings = readSettings(options);
+  const mostProbes = options.probes ?? DEFAULT_PROBES;
+  if (!(Number.isSafeInteger(mostProbes) && mostProbes >= 0)) {
+    throw new InvalidOptionError(
+      CALLER,
+      "probes",
+      `must be a whole number, not ${String(mostProbes)}`,
+    );
+  }
   const views = await fetchViews(settings);
   const records = views.views[0]?.[0] ?? [];
-  const users = settings.tokens.length;
-  const fixed = await checkFixed(settings, records);
-  if (fixed !== undefined) {
-    const seed = options.seed ?? 0;
-    const { resource } = settings;
-    return {
-      agrees: false,
-      runs: 0,
-      seed,
-      path: "",
-      shrinks: 0,
-      records: records.length,
-      resource,
-      users,
-      disagreement: fixed,
-    };
-  }
+  const { coverage, resource } = settings;
   const seed = options.seed ?? Date.now() ^ (Math.random() * 0x100000000);
   const timeZones = options.timeZones ?? TIME_ZONES;
-  let requests = 0;
+  for (const warning of dataWarnings(records, settings.schema, settings.defaultSize)) {
+    coverage.warn(warning);
+  }
+  if (!settings.credentials) {
+    coverage.warn(
+      "no credentials: GET /token and revoking a token with DELETE /token are not checked",
+    );
+  } else if (!settings.advanceClock) {
+    coverage.warn(
+      "the server's clock cannot be moved (advanceClock): idle and expired tokens are not checked",
+    );
+  }
+  const base = { seed, records: records.length, resource, users: settings.tokens.length };
+  let runs = 0;
+  let probes = 0;
+  const report = (found: Found | undefined, path = "", shrinks = 0): ConformanceReport =>
+    found === undefined
+      ? { agrees: true, ...base, runs, probes, coverage: coverage.report() }
+      : {
+          agrees: false,
+          ...base,
+          runs,
+          probes,
+          path,
+          shrinks,
+          disagreement: finish(found),
+          coverage: coverage.report(),
+        };
+
+  // A path replays one generated case; an empty one (a fixed check's or a probe's) the whole run.
+  const replaying = options.path !== undefined && options.path !== "";
+  if (!replaying) {
+    const fixed =
+      (await checkPaging(settings, records)) ??
+      (await checkErrors(settings, seed)) ??
+      (await checkRevoking(settings));
+    if (fixed) return report(fixed);
+    for (const sweep of await sweepCases(views, settings, timeZones, seed, mostProbes)) {
+      probes++;
+      options.onRequest?.(probes);
+      const found = await check(sweep, views, settings);
+      if (!found) continue;
+      // A probe is one predicate already; shrinking it leaves only its spelling, when that is not the bug.
+      const plain =
+        sweep.kind === "list" && sweep.whereSpelling !== undefined
+          ? await check({ ...sweep, whereSpelling: undefined }, views, settings)
+          : undefined;
+      return report(plain ?? found);
+    }
+  }
   const property = fc.asyncProperty(
     casesFor(views, settings.schema, timeZones),
     async (testCase) => {
-      requests++;
-      options.onRequest?.(requests);
+      runs++;
+      options.onRequest?.(probes + runs);
       return (await check(testCase, views, settings)) === undefined;
     },
   );
   const details = await fc.check(property, {
     numRuns: options.runs ?? 100,
     seed,
-    ...(options.path !== undefined && { path: options.path }),
+    ...(replaying && { path: options.path }),
   });
   if (details.errorInstance && !details.counterexample) throw details.errorInstance;
+  runs = details.numRuns;
   if (!details.failed || !details.counterexample) {
-    const { resource } = settings;
-    return { agrees: true, runs: details.numRuns, seed, records: records.length, resource, users };
+    return report(replaying ? undefined : await checkLifetimes(settings));
   }
   const [minimal] = details.counterexample;
-  const disagreement = await check(minimal, views, settings);
-  if (disagreement === undefined) {
+  const found = await check(minimal, views, settings);
+  if (found === undefined) {
     throw new ConformanceError(
       "SERVER_NOT_DETERMINISTIC",
       settings.base,
       "the server answered the shrunk case differently on a second try: is it deterministic?",
     );
   }
-  return {
-    agrees: false,
-    runs: details.numRuns,
-    seed,
-    path: details.counterexamplePath ?? "",
-    shrinks: details.numShrinks,
-    records: records.length,
-    resource: settings.resource,
-    users,
-    disagreement,
-  };
+  return report(found, details.counterexamplePath ?? "", details.numShrinks);
 }

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -202,14 +202,56 @@ describe("qaql serve and qaql conformance as commands", () => {
     ).json()) as { token: string };
     const run = await conformanceCommand([
       ...["--url", url, "--token", token, ...target],
-      ...["--runs", "40", "--seed", "3"],
+      ...["--runs", "40", "--seed", "3", "--user", USER, "--password", PASSWORD],
     ]);
     expect(run.stdout).toMatch(
       new RegExp(
-        `^agrees: 40 generated requests over ${records} matched the reference \\(seed 3\\)\n$`,
+        `^agrees: \\d+ probes and 40 generated requests over ${records} matched the reference \\(seed 3\\)\ncoverage \\(\\d+ requests\\):\n`,
       ),
     );
+    // One line per kind of what was exercised; the token flow includes revoking, as credentials were given.
+    expect(run.stdout).toMatch(/^ {2}operators {4}!= \d+, < \d+, <= \d+, = \d+, /m);
+    expect(run.stdout).toMatch(
+      /^ {2}tokens {7}Basic 1, malformed 1, missing 1, revoked 1, unknown 1$/m,
+    );
+    expect(run.stdout).toMatch(/^warning: the server's clock cannot be moved/m);
     expect(run.status).toBe(0);
+  });
+
+  it("prints the report as JSON with --format json, and a disagreement with a curl line that repeats it", async () => {
+    const basic = Buffer.from(`${USER}:${PASSWORD}`).toString("base64");
+    const { token } = (await (
+      await fetch(`${url}/token`, { headers: { authorization: `Basic ${basic}` } })
+    ).json()) as { token: string };
+    const args = ["--url", url, "--token", token, "--resource", "projects", "--runs", "10"];
+    const json = await conformanceCommand([...args, "--seed", "8", "--format", "json"]);
+    expect(json.status).toBe(0);
+    const report = JSON.parse(json.stdout);
+    expect(report).toMatchObject({ agrees: true, runs: 10, seed: 8, resource: "projects" });
+    expect(report.coverage.warnings).toContain(
+      "no credentials: GET /token and revoking a token with DELETE /token are not checked",
+    );
+    // Told a default page size the server does not have, the kit disagrees at once.
+    const disagreeing = await conformanceCommand([
+      ...["--url", url, "--token", token, "--resource", "artefacts", "--default-size", "10"],
+    ]);
+    expect(disagreeing.status).toBe(1);
+    expect(disagreeing.stdout).toMatch(
+      /^disagrees: a request without page or size is not the first page of 10 \(the default size\)\n/,
+    );
+    expect(disagreeing.stdout).toMatch(
+      /^ {2}received: status 200, 20 items, self page=1&size=20$/m,
+    );
+    const curl = /^ {2}repeat it: (curl .*)$/m.exec(disagreeing.stdout)?.[1];
+    expect(curl).toBe(
+      `curl --globoff -sS -H "authorization: Bearer $QAQL_TOKEN" '${url}/artefacts'`,
+    );
+    // The line, pasted into a shell with the token in QAQL_TOKEN, gets the answer the kit got.
+    const repeated = spawnSync("sh", ["-c", curl as string], {
+      env: { ...process.env, QAQL_TOKEN: token },
+      encoding: "utf8",
+    });
+    expect((JSON.parse(repeated.stdout) as { artefacts: unknown[] }).artefacts).toHaveLength(20);
   });
 
   it.each([
@@ -334,8 +376,10 @@ describe("qaql conformance as two users, in two languages, against qaql serve --
     const ofAnn = sample.findings?.filter((f) =>
       [101, 102].includes((f as { projectId: number }).projectId),
     ).length;
-    expect(run.stdout).toBe(
-      `agrees: 60 generated requests over ${ofAnn} findings (the first of 2 users) matched the reference (seed 5)\n`,
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^agrees: \\d+ probes and 60 generated requests over ${ofAnn} findings \\(the first of 2 users\\) matched the reference \\(seed 5\\)\n`,
+      ),
     );
     expect(run.status).toBe(0);
   });

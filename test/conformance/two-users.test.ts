@@ -180,6 +180,7 @@ describe("runConformance's fixed checks: page sizes and tokens (grammar/language
     const small = createApiServer({
       data: sample,
       permanentTokens: [OWN],
+      schemas: { findings: schemas.finding },
       defaultSize: 5,
       maxSize: 50,
     });

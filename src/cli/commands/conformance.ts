@@ -1,3 +1,4 @@
+import type { ConformanceCoverage } from "../../conformance/index.ts";
 import { RESOURCE_SCHEMAS } from "../../schema/resources.ts";
 import { type Command, requiredOption, stringOption } from "../command.ts";
 import { runConformance } from "../conformance/run-conformance.ts";
@@ -32,13 +33,25 @@ export const conformanceCommand: Command = {
   summary: "check a live server's list requests against the reference semantics",
   help: `Usage: qaql conformance --url URL --token T [--token T2 ...] (--resource R | --route PATH)
                         [--schema S] [--language L ...] [--default-size N] [--max-size N]
-                        [--runs N] [--seed S] [--path P]
+                        [--user U --password P] [--probes N] [--runs N] [--seed S]
+                        [--path P] [--format text|json]
 
-Fetches every record of the list once (following the list's next links), then sends
-generated filters, selections and pages (fast-check) and compares each answer with the reference
-evaluation of the same records: items, their order and projection, and the _links. It also asks
-for records one by one at URL/<resource>/<id>, the item route, so the server must have one. The
-first disagreement is shrunk to a minimal request and printed with the seed that reproduces it.
+Fetches every record of the list once (following the list's next links), then checks, comparing
+each answer with the reference evaluation of the same records (items, their order, projection
+and key order, and every _links):
+  - the default and largest page size, errors in every parameter (status and code), and the
+    token flow (missing, malformed, unknown, Basic; revoked with --user and --password);
+  - probes: one-predicate filters whose literals sit next to the data (stored values and
+    their near misses: case flipped, a space added, cut, a wildcard or an astral character
+    put in, other digit counts, the day either side of midnight in some zone), selections of
+    two members of one object or of one a record lacks, and a size=1 walk through a small
+    result;
+  - generated filters, selections and pages (fast-check), in every spelling the grammar allows.
+It also asks for records one by one at URL/<resource>/<id>, the item route, so the server must
+have one. The first disagreement is printed with a curl line that repeats it and, for a list,
+as a vector of grammar/conformance (the records a filter was wrong about, a page cut wrongly,
+or a request to refuse); a generated one is shrunk first, and printed with the seed and path
+that replay it. The report lists what the run exercised and what the data could not.
 
 Options:
   --url URL        the API's base, such as http://127.0.0.1:8080/api
@@ -61,9 +74,13 @@ Options:
   --max-size N     the largest it takes (default 1000): checked once, with the token flow
                    (a list asked for without a token, with an unknown one or with Basic
                    credentials must be a 401)
-  --runs N         requests to send (default 100)
+  --user U         a user's Basic credentials: a token is then taken from URL/token
+  --password P     and revoked with DELETE URL/token, and must then be refused
+  --probes N       the most probes to send (default 1000; 0 for none)
+  --runs N         generated requests to send (default 100)
   --seed S         fast-check's seed, to repeat a run
   --path P         with --seed, replay one reported counterexample
+  --format F       text (default) or json: the report as runConformance returns it
   -h, --help       this help
 
 Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage error.`,
@@ -79,6 +96,10 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     "max-size": { type: "string" },
     seed: { type: "string" },
     path: { type: "string" },
+    user: { type: "string" },
+    password: { type: "string" },
+    probes: { type: "string" },
+    format: { type: "string" },
   },
   maxPositionals: 0,
   async run(invocation, context) {
@@ -112,6 +133,28 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     if (path !== undefined && seed === undefined) {
       throw new UsageError("--path replays a case of one run: give its --seed too", "conformance");
     }
+    const format = stringOption(invocation, "format") ?? "text";
+    if (format !== "text" && format !== "json") {
+      throw new UsageError(
+        `--format must be text or json, not ${JSON.stringify(format)}`,
+        "conformance",
+      );
+    }
+    const user = stringOption(invocation, "user");
+    const password = stringOption(invocation, "password");
+    if ((user === undefined) !== (password === undefined)) {
+      throw new UsageError("--user and --password go together", "conformance");
+    }
+    if (user?.includes(":")) {
+      throw new UsageError("--user cannot hold a colon (Basic credentials)", "conformance");
+    }
+    const probesText = stringOption(invocation, "probes");
+    if (probesText !== undefined && !/^\d+$/.test(probesText)) {
+      throw new UsageError(
+        `--probes must be a whole number, not ${JSON.stringify(probesText)}`,
+        "conformance",
+      );
+    }
     const progress = new Progress(context.stderr);
     const report = await runConformance({
       url,
@@ -126,27 +169,61 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       maxSize: readCount(invocation, "max-size"),
       seed,
       path,
+      ...(user !== undefined && { credentials: { user, password: password as string } }),
+      ...(probesText !== undefined && { probes: Number(probesText) }),
       onRequest: (count) => progress.update(() => `${count} requests`),
     });
     progress.finish();
     const out = context.stdout;
+    if (format === "json") {
+      const { ok: _ok, ...data } = report;
+      out.write(`${JSON.stringify(data, null, 2)}\n`);
+      return report.ok ? EXIT.ok : EXIT.invalid;
+    }
     if (report.ok) {
       out.write(
-        `${context.outStyle.ok("agrees")}: ${report.runs} generated requests over ${report.records} ${report.resource}` +
+        `${context.outStyle.ok("agrees")}: ${report.probes} probes and ${report.runs} generated requests over ${report.records} ${report.resource}` +
           `${report.users > 1 ? ` (the first of ${report.users} users)` : ""} ` +
-          `matched the reference (seed ${report.seed})\n`,
+          `matched the reference (seed ${report.seed})\n${coverageText(report.coverage)}`,
       );
       return EXIT.ok;
     }
     const { disagreement: d } = report;
+    const found = report.path
+      ? `found after ${report.runs} generated requests, shrunk in ${report.shrinks} steps over ${report.records} ${report.resource}; ` +
+        `replay: --seed ${report.seed} --path ${report.path}`
+      : `found by ${report.probes > 0 ? `probe ${report.probes}` : "a check every run makes"} over ${report.records} ${report.resource}; the same --seed ${report.seed} repeats it`;
     out.write(
       `${context.outStyle.error("disagrees")}: ${d.reason}\n` +
-        `  request:  GET ${d.request}${d.timeZone ? `  (timezone: ${d.timeZone})` : ""}\n` +
+        `  request:  ${d.request}${d.timeZone ? `  (timezone: ${d.timeZone})` : ""}\n` +
         `  expected: ${d.expected}\n` +
         `  received: ${d.received}\n` +
-        `  found after ${report.runs} requests, shrunk in ${report.shrinks} steps over ${report.records} ${report.resource}; ` +
-        `replay: --seed ${report.seed} --path ${report.path}\n`,
+        `  ${found}\n` +
+        `  repeat it: ${d.curl}\n` +
+        (d.vector
+          ? `  as a vector of grammar/conformance/README.md, for the server's own tests:\n${JSON.stringify(d.vector)}\n`
+          : "") +
+        coverageText(report.coverage),
     );
     return EXIT.invalid;
   },
 };
+
+/** The coverage report, a line per kind, then the warnings. */
+function coverageText(coverage: ConformanceCoverage): string {
+  const line = (name: string, tally: Readonly<Record<string, number>>) => {
+    const entries = Object.entries(tally);
+    return `  ${name.padEnd(12)} ${entries.length === 0 ? "none" : entries.map(([k, n]) => `${k} ${n}`).join(", ")}\n`;
+  };
+  return (
+    `coverage (${coverage.requests} requests):\n` +
+    line("operators", coverage.operators) +
+    line("value types", coverage.valueTypes) +
+    line("spellings", coverage.spellings) +
+    line("statuses", coverage.statuses) +
+    line("error codes", coverage.errorCodes) +
+    line("links", coverage.links) +
+    line("tokens", coverage.tokens) +
+    coverage.warnings.map((warning) => `warning: ${warning}\n`).join("")
+  );
+}
