@@ -173,6 +173,27 @@ function order(operator: string, sign: number): boolean {
   return sign !== 0;
 }
 
+/** Patterns in which the given characters stand for the regular expressions given. */
+function wildcardsIn(wildcards: Readonly<Record<string, string>>): Leaf {
+  return (node, record) => {
+    if (node.kind !== "pattern") return undefined;
+    const chars = [...node.value.text];
+    if (!chars.some((char) => Object.hasOwn(wildcards, char))) return undefined;
+    const value = valueAt(record, node.path.segments);
+    if (typeof value !== "string") return false;
+    const body = chars
+      .map((char) =>
+        Object.hasOwn(wildcards, char)
+          ? wildcards[char]
+          : char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      )
+      .join("");
+    const lead = node.mode === "startsWith" ? "^" : "";
+    const trail = node.mode === "endsWith" ? "$" : "";
+    return new RegExp(`${lead}${body}${trail}`, "su").test(value);
+  };
+}
+
 // --- Requests and answers with one rule changed ----------------------------------------------
 
 function withQuery(request: Request, change: (query: URLSearchParams) => void): Request {
@@ -481,41 +502,12 @@ export const MUTANTS: readonly Mutant[] = [
   {
     name: "~ read as LIKE (% and _ are wildcards)",
     category: "patterns",
-    start: () =>
-      serverWith({
-        evaluate: evaluateWith((node, record) => {
-          if (node.kind !== "pattern" || !/[%_]/.test(node.value.text)) return undefined;
-          const value = valueAt(record, node.path.segments);
-          if (typeof value !== "string") return false;
-          const body = node.value.text
-            .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-            .replaceAll("%", ".*")
-            .replaceAll("_", ".");
-          const [lead, trail] = [
-            node.mode === "startsWith" ? "^" : "",
-            node.mode === "endsWith" ? "$" : "",
-          ];
-          return new RegExp(`${lead}${body}${trail}`, "su").test(value);
-        }),
-      }),
+    start: () => serverWith({ evaluate: evaluateWith(wildcardsIn({ "%": ".*", _: "." })) }),
   },
   {
     name: "a quoted * inside a pattern is a wildcard",
     category: "patterns",
-    start: () =>
-      serverWith({
-        evaluate: evaluateWith((node, record) => {
-          if (node.kind !== "pattern" || !node.value.text.includes("*")) return undefined;
-          const value = valueAt(record, node.path.segments);
-          if (typeof value !== "string") return false;
-          const body = node.value.text.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replaceAll("*", ".*");
-          const [lead, trail] = [
-            node.mode === "startsWith" ? "^" : "",
-            node.mode === "endsWith" ? "$" : "",
-          ];
-          return new RegExp(`${lead}${body}${trail}`, "su").test(value);
-        }),
-      }),
+    start: () => serverWith({ evaluate: evaluateWith(wildcardsIn({ "*": ".*" })) }),
   },
   {
     name: "f~x read as starts-with",

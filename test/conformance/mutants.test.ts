@@ -7,7 +7,7 @@ import { runConformance } from "../../src/conformance/run-conformance.ts";
 import { paginate } from "../../src/list/paginate.ts";
 import { safeReadListRequest } from "../../src/list/read-list-request.ts";
 import { defineSchema, type SchemaShape } from "../../src/schema/schema.ts";
-import { MUTANT_TOKEN, MUTANTS, serverWith } from "./mutant-servers.ts";
+import { MUTANT_TOKEN, MUTANTS, type Mutant, serverWith } from "./mutant-servers.ts";
 import { kitOptions, runOver, SCORED_RESOURCES, scoreMutant } from "./mutation-score.ts";
 
 const named = (name: string) => {
@@ -43,11 +43,29 @@ describe("the conformance kit against single-bug servers", () => {
     }
   });
 
+  /** What a bug of each category shows as: the check that must catch it. */
+  const SHOWS_AS: Record<Mutant["category"], RegExp> = {
+    filter: /^different items/,
+    dates: /^different items/,
+    patterns: /^different items/,
+    nulls: /^different items/,
+    ordering: /^different items/,
+    quoting: /^different items|^status 400/,
+    projection: /^different items|^a different item|keys in another order/,
+    paging:
+      /^a request without page or size|^the largest size|^different items|^a different "last" link|400 INVALID_PAGE/,
+    links: /link/,
+    errors: /^an invalid request is not a 400|^a size past the largest/,
+    authentication: /^a list asked for with|^a token/,
+  };
+
   it.each(MUTANTS.map((mutant, index) => [mutant.name, index] as const))(
     "catches %s",
     async (name, index) => {
-      const outcome = await scoreMutant(named(name), { seed: 1000 + index });
-      expect(outcome.caughtBy?.agrees).toBe(false);
+      const mutant = named(name);
+      const { caughtBy } = await scoreMutant(mutant, { seed: 1000 + index });
+      if (!caughtBy || caughtBy.agrees) throw new Error(`${name} was not caught`);
+      expect(caughtBy.disagreement.reason).toMatch(SHOWS_AS[mutant.category]);
     },
   );
 
