@@ -174,9 +174,9 @@ describe("the framework and query-builder integrations", () => {
   });
 });
 
-describe("the README's map of the tree", () => {
-  const readme = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");
-  const layout = /^## Layout\n+```\n([\s\S]*?)\n```/m.exec(readme)?.[1] ?? "";
+describe("docs/design.md's map of the tree", () => {
+  const design = readFileSync(join(import.meta.dirname, "..", "docs", "design.md"), "utf8");
+  const layout = /^## Layout\n+```\n([\s\S]*?)\n```/m.exec(design)?.[1] ?? "";
   /** The folders the map names directly below `src/`, each on a line of its own. */
   const named = [...layout.matchAll(/^ {2}([a-z][a-z-]*)\/ /gm)].map((m) => m[1]);
 
@@ -191,7 +191,7 @@ describe("the README's map of the tree", () => {
 
 /**
  * The folders of src/ from the bottom up: a folder imports only folders below it (an entry's
- * `index.ts` stands above every folder, as it only re-exports). The README's Layout lists them
+ * `index.ts` stands above every folder, as it only re-exports). docs/design.md's Layout lists them
  * in this order.
  */
 const LAYERS: readonly string[] = [

@@ -44,6 +44,8 @@ describe("the package", () => {
     const files = packedFiles();
     for (const path of [
       "README.md",
+      "docs/language.md",
+      "docs/testing.md",
       "grammar/language.md",
       "grammar/where.ebnf",
       "grammar/fields.ebnf",
@@ -119,11 +121,12 @@ describe("the entries", () => {
     }
   });
 
-  it("has the README import each name from the entry that exports it", async () => {
+  it("has the README and the docs import each name from the entry that exports it", async () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
       exports: Record<string, { import: string; types: string }>;
     };
-    const imports = ["README.md", "grammar/conformance/README.md"].flatMap((file) => [
+    const pages = readdirSync(join(ROOT, "docs")).map((name) => `docs/${name}`);
+    const imports = ["README.md", ...pages, "grammar/conformance/README.md"].flatMap((file) => [
       ...readFileSync(join(ROOT, file), "utf8").matchAll(
         /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+"(qaql(?:\/[a-z-]+)?)";/gm,
       ),

@@ -1,4 +1,4 @@
-// The README's vitest example runs below the line; there it imports `runConformance` from
+// docs/testing.md's vitest example runs below the line; there it imports `runConformance` from
 // "qaql/conformance" and `expect, it` from "vitest", and the environment names a team's API.
 // Here the environment names `qaql serve`'s server, started on 127.0.0.1.
 import { afterAll, beforeAll, expect, it } from "vitest";

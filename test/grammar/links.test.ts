@@ -247,7 +247,11 @@ function filesUnder(directory: string, keep: (path: string) => boolean): string[
 }
 
 const isMarkdownFile = (path: string) => extname(path).toLowerCase() === ".md";
-const MARKDOWN = [join(ROOT, "README.md"), ...filesUnder(join(ROOT, "grammar"), isMarkdownFile)];
+const MARKDOWN = [
+  join(ROOT, "README.md"),
+  ...filesUnder(join(ROOT, "docs"), isMarkdownFile),
+  ...filesUnder(join(ROOT, "grammar"), isMarkdownFile),
+];
 const SHIPPED_TEXT = filesUnder(join(ROOT, "grammar"), (path) =>
   [".md", ".ebnf", ".json", ".svg"].includes(extname(path).toLowerCase()),
 );
@@ -257,11 +261,13 @@ const PACKAGE_FILES = (
 const REPOSITORY: Repository = { root: ROOT, packageFiles: PACKAGE_FILES };
 const shortName = (path: string) => relative(ROOT, path).split(sep).join("/");
 
-describe("links in README.md and grammar/**/*.md", () => {
-  it("checks the README, the reference and every grammar page", () => {
+describe("links in README.md, docs/*.md and grammar/**/*.md", () => {
+  it("checks the README, the docs, the reference and every grammar page", () => {
     const names = MARKDOWN.map(shortName);
     for (const name of [
       "README.md",
+      "docs/language.md",
+      "docs/testing.md",
       "grammar/language.md",
       "grammar/list-requests.md",
       "grammar/query-intervals.md",

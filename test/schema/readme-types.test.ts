@@ -3,12 +3,12 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-// The README's "Types from text" example as a user pastes it: type-checked by the compiler (its
+// docs/schemas.md's "Types from text" example as a user pastes it: type-checked by the compiler (its
 // one compile error expected where the comment says), then run, printing what it says.
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const readme = readFileSync(`${root}README.md`, "utf8");
-const section = readme.slice(readme.indexOf("### Types from text"));
+const page = readFileSync(`${root}docs/schemas.md`, "utf8");
+const section = page.slice(page.indexOf("## Types from text"));
 const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
 const dir = `${root}node_modules/.cache/qaql-readme-types`;
 
@@ -34,7 +34,7 @@ function diagnosticsOf(
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
 
-describe("the README's typed example", () => {
+describe("docs/schemas.md's typed example", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("compiles under strict with exactly the compile error its comment shows", () => {

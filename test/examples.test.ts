@@ -1,0 +1,174 @@
+// Every example in the README and the docs, run as a user would paste it: each fenced ts or js
+// block is type-checked under strict with the package as it is installed (node_modules/qaql
+// links to this checkout, so `import "qaql"` reaches dist/ through package.json's exports) and
+// run with Node; each sh block's
+// commands run against the built `qaql`, and where a block shows output after `$ `, it must
+// match. A block meant as a fragment is marked `<!-- fragment: NAME -->` on the line before
+// it, and only the names below may be.
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..");
+/** Inside the package, so that `import "qaql"` finds it by its own name, as a user's import finds it installed. */
+const DIR = join(ROOT, "node_modules", ".cache", "qaql-examples");
+const CLI = join(ROOT, "dist", "cli.js");
+
+/** The pages whose examples run; the docs pages join as each page's examples are made whole. */
+const PAGES = ["README.md"];
+
+/** The only blocks that may be fragments: installing, and the checkout's own set-up. */
+const FRAGMENTS = new Set(["install", "checkout"]);
+
+interface Block {
+  readonly page: string;
+  readonly line: number;
+  readonly language: string;
+  readonly code: string;
+  readonly fragment: string | undefined;
+}
+
+function blocksOf(page: string): Block[] {
+  const lines = readFileSync(join(ROOT, page), "utf8").split("\n");
+  const blocks: Block[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\w+)\s*$/.exec(lines[i] as string);
+    if (!open) continue;
+    const end = lines.indexOf("```", i + 1);
+    const marker = /^<!-- fragment: ([\w-]+) -->$/.exec(lines[i - 1] ?? "");
+    blocks.push({
+      page,
+      line: i + 1,
+      language: open[1] as string,
+      code: lines.slice(i + 1, end).join("\n"),
+      fragment: marker?.[1],
+    });
+    i = end;
+  }
+  return blocks;
+}
+
+const BLOCKS = PAGES.flatMap(blocksOf);
+const RUNNABLE = BLOCKS.filter((block) => block.fragment === undefined);
+const fileOf = (block: Block) =>
+  join(
+    DIR,
+    `${block.page.replace(/\W+/g, "-")}-${block.line}.${block.language === "js" ? "mjs" : "mts"}`,
+  );
+
+describe("the examples of the README and the docs", () => {
+  it("marks at most five blocks as fragments, each by a name allowed here", () => {
+    const fragments = BLOCKS.filter((block) => block.fragment !== undefined);
+    expect(fragments.length).toBeLessThanOrEqual(5);
+    for (const block of fragments)
+      expect(FRAGMENTS, `${block.page}:${block.line}`).toContain(block.fragment);
+    expect(RUNNABLE.length).toBeGreaterThan(5);
+  });
+
+  const code = RUNNABLE.filter((block) => block.language === "ts" || block.language === "js");
+
+  it("type-checks every TypeScript block under strict, importing the package as installed", () => {
+    rmSync(DIR, { recursive: true, force: true });
+    prepareDir();
+    for (const block of code) writeFileSync(fileOf(block), block.code);
+    const files = code.filter((block) => block.language === "ts").map(fileOf);
+    const program = ts.createProgram(files, {
+      target: ts.ScriptTarget.ES2023,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: ["node"],
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+      const where = diagnostic.file
+        ? `${diagnostic.file.fileName.slice(DIR.length + 1)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
+        : "";
+      return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it.each(code.map((block) => [`${block.page}:${block.line}`, block] as const))(
+    "runs %s",
+    (_name, block) => {
+      prepareDir();
+      // Node strips no types below node_modules: the compiler's output runs instead.
+      const script = fileOf(block).replace(/\.m[jt]s$/, ".run.mjs");
+      const { outputText } = ts.transpileModule(block.code, {
+        compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023 },
+      });
+      writeFileSync(script, outputText);
+      const run = spawnSync(process.execPath, ["--no-warnings", script], {
+        cwd: DIR,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+    },
+    70_000,
+  );
+
+  it.each(
+    RUNNABLE.filter((block) => block.language === "sh").map(
+      (block) => [`${block.page}:${block.line}`, block] as const,
+    ),
+  )("runs %s against the built command", (_name, block) => {
+    const bin = join(DIR, "bin");
+    mkdirSync(bin, { recursive: true });
+    // `qaql` and `npx qaql` both run the built command, as they would once the package is installed.
+    const shim = `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`;
+    writeFileSync(join(bin, "qaql"), shim);
+    chmodSync(join(bin, "qaql"), 0o755);
+    const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: "1" };
+    const commands = commandsOf(block.code);
+    for (const { command, output } of commands) {
+      const text = execFileSync("sh", ["-c", command.replace(/^npx qaql /, "qaql ")], {
+        cwd: DIR,
+        env,
+        encoding: "utf8",
+      });
+      if (output !== undefined) expect(text.trimEnd()).toBe(output.trimEnd());
+    }
+  });
+});
+
+/** The examples' folder, where `qaql` is installed as a link to this package. */
+function prepareDir(): void {
+  const installed = join(DIR, "node_modules", "qaql");
+  mkdirSync(join(DIR, "node_modules"), { recursive: true });
+  if (!existsSync(installed)) symlinkSync(ROOT, installed, "dir");
+}
+
+/** A sh block's commands: each `$ ` line with the output shown under it, or each line alone. */
+function commandsOf(code: string): { command: string; output: string | undefined }[] {
+  // A line ending in a backslash goes on in the next, as in the shell.
+  const lines = code.replace(/\\\n\s*/g, "").split("\n");
+  if (!lines.some((line) => line.startsWith("$ "))) {
+    return lines
+      .map((line) => line.replace(/\s+#.*$/, "").trim())
+      .filter((line) => line !== "")
+      .map((command) => ({ command, output: undefined }));
+  }
+  const commands: { command: string; output: string | undefined }[] = [];
+  for (const line of lines) {
+    if (line.startsWith("$ ")) commands.push({ command: line.slice(2), output: "" });
+    else {
+      const last = commands.at(-1);
+      if (last) last.output = last.output ? `${last.output}\n${line}` : line;
+    }
+  }
+  return commands;
+}
