@@ -5,11 +5,11 @@
 // commands run against the built `qaql`, and where a block shows output after `$ `, it must
 // match. A block meant as a fragment is marked `<!-- fragment: NAME -->` on the line before
 // it, and only the names below may be.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,
-  existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -24,11 +24,21 @@ const ROOT = join(import.meta.dirname, "..");
 const DIR = join(ROOT, "node_modules", ".cache", "qaql-examples");
 const CLI = join(ROOT, "dist", "cli.js");
 
-/** The pages whose examples run; the docs pages join as each page's examples are made whole. */
-const PAGES = ["README.md"];
+/** The README and every page of docs/. */
+const PAGES = [
+  "README.md",
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
 
-/** The only blocks that may be fragments: installing, and the checkout's own set-up. */
-const FRAGMENTS = new Set(["install", "checkout"]);
+/**
+ * The only blocks that may be fragments: installing, the checkout's set-up, a test file that
+ * vitest runs (test/conformance/readme-example.test.ts runs docs/testing.md's), and code for a
+ * page (test/integrations/codemirror.test.ts builds the same editors in a DOM).
+ */
+const FRAGMENTS = new Set(["install", "checkout", "vitest", "browser"]);
 
 interface Block {
   readonly page: string;
@@ -100,9 +110,10 @@ describe("the examples of the README and the docs", () => {
     expect(problems).toEqual([]);
   });
 
-  it.each(code.map((block) => [`${block.page}:${block.line}`, block] as const))(
+  // Each example is a process of its own; two at a time keep both cores busy.
+  it.concurrent.each(code.map((block) => [`${block.page}:${block.line}`, block] as const))(
     "runs %s",
-    (_name, block) => {
+    async (_name, block) => {
       prepareDir();
       // Node strips no types below node_modules: the compiler's output runs instead.
       const script = fileOf(block).replace(/\.m[jt]s$/, ".run.mjs");
@@ -110,11 +121,7 @@ describe("the examples of the README and the docs", () => {
         compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023 },
       });
       writeFileSync(script, outputText);
-      const run = spawnSync(process.execPath, ["--no-warnings", script], {
-        cwd: DIR,
-        encoding: "utf8",
-        timeout: 60_000,
-      });
+      const run = await runNode(script);
       expect(run.stderr).toBe("");
       expect(run.status).toBe(0);
     },
@@ -133,6 +140,15 @@ describe("the examples of the README and the docs", () => {
     writeFileSync(join(bin, "qaql"), shim);
     chmodSync(join(bin, "qaql"), 0o755);
     const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: "1" };
+    if (!block.code.split("\n").some((line) => line.startsWith("$ "))) {
+      // Commands alone run as one script, as pasted into a shell: a `cd` holds for the next line.
+      execFileSync("sh", ["-ec", block.code.replace(/^npx qaql /gm, "qaql ")], {
+        cwd: DIR,
+        env,
+        encoding: "utf8",
+      });
+      return;
+    }
     const commands = commandsOf(block.code);
     for (const { command, output } of commands) {
       const text = execFileSync("sh", ["-c", command.replace(/^npx qaql /, "qaql ")], {
@@ -145,11 +161,32 @@ describe("the examples of the README and the docs", () => {
   });
 });
 
+/** Runs a script with this Node, as a child process, within a minute. */
+function runNode(script: string): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--no-warnings", script], {
+      cwd: DIR,
+      stdio: ["ignore", "ignore", "pipe"],
+      timeout: 60_000,
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("close", (status) => resolve({ status, stderr }));
+  });
+}
+
 /** The examples' folder, where `qaql` is installed as a link to this package. */
 function prepareDir(): void {
   const installed = join(DIR, "node_modules", "qaql");
   mkdirSync(join(DIR, "node_modules"), { recursive: true });
-  if (!existsSync(installed)) symlinkSync(ROOT, installed, "dir");
+  try {
+    symlinkSync(ROOT, installed, "dir");
+  } catch (error) {
+    // Examples run side by side: another may have made the link first.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
 }
 
 /** A sh block's commands: each `$ ` line with the output shown under it, or each line alone. */

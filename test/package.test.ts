@@ -125,7 +125,9 @@ describe("the entries", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
       exports: Record<string, { import: string; types: string }>;
     };
-    const pages = readdirSync(join(ROOT, "docs")).map((name) => `docs/${name}`);
+    const pages = readdirSync(join(ROOT, "docs"))
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => `docs/${name}`);
     const imports = ["README.md", ...pages, "grammar/conformance/README.md"].flatMap((file) => [
       ...readFileSync(join(ROOT, file), "utf8").matchAll(
         /^import\s+(type\s+)?\{([^}]*)\}\s+from\s+"(qaql(?:\/[a-z-]+)?)";/gm,

@@ -4,6 +4,7 @@ export { ConformanceError } from "../errors/conformance-error.ts";
 export type { Fetch } from "./fetch-json.ts";
 export type {
   ConformanceAgreement,
+  ConformanceAsker,
   ConformanceCase,
   ConformanceCoverage,
   ConformanceDisagreement,
@@ -11,5 +12,7 @@ export type {
   ConformanceReport,
   Disagreement,
   EvaluationVector,
+  ListVector,
+  Tally,
 } from "./run-conformance.ts";
 export { runConformance } from "./run-conformance.ts";

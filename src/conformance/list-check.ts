@@ -27,7 +27,8 @@ import { referenceEvaluate } from "./reference-evaluate.ts";
 import { evaluationVector, paginateVector } from "./repro.ts";
 
 /** Who asks, and in which language: indexes into the tokens and into `[none, ...languages]`. */
-interface Asker {
+/** Who asks, and in which language: indexes into the tokens and into `[none, ...languages]`. */
+export interface ConformanceAsker {
   readonly user: number;
   readonly language: number;
 }
@@ -37,7 +38,7 @@ interface Asker {
  * one item by id, or an item another user sees and this one does not.
  */
 export type ConformanceCase =
-  | (Asker & {
+  | (ConformanceAsker & {
       readonly kind: "list";
       readonly where: WhereExpression | undefined;
       /** Spells `where` as `spellWhere` does from this seed; undefined: the canonical text. */
@@ -54,13 +55,13 @@ export type ConformanceCase =
       readonly size: number;
       readonly timeZone: string | undefined;
     })
-  | (Asker & {
+  | (ConformanceAsker & {
       readonly kind: "item";
       readonly index: number;
       readonly fields: FieldsNode | undefined;
       readonly fieldsSpelling: number | undefined;
     })
-  | (Asker & { readonly kind: "hidden"; readonly index: number });
+  | (ConformanceAsker & { readonly kind: "hidden"; readonly index: number });
 
 /** The page number and size a link's href carries, for comparing links across hosts. */
 function pageOf(link: unknown): string {

@@ -27,9 +27,9 @@ import { probesFor, selectionProbes } from "./probes.ts";
 import { referenceEvaluate } from "./reference-evaluate.ts";
 
 export type { Disagreement } from "./context.ts";
-export type { ConformanceCoverage } from "./coverage.ts";
-export type { ConformanceCase } from "./list-check.ts";
-export type { EvaluationVector } from "./repro.ts";
+export type { ConformanceCoverage, Tally } from "./coverage.ts";
+export type { ConformanceAsker, ConformanceCase } from "./list-check.ts";
+export type { EvaluationVector, ListVector } from "./repro.ts";
 
 /** What `runConformance` needs: the server, its resource, and fast-check's settings. */
 export interface ConformanceOptions {

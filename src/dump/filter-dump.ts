@@ -142,6 +142,7 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
     yield* this.#drain();
   }
 
+  /** The matching records one by one, as `batches` reads them; the records can be read only once. */
   async *[Symbol.asyncIterator](): AsyncGenerator<DumpRecord, void, undefined> {
     for await (const batch of this.batches()) yield* batch;
   }

@@ -19,8 +19,11 @@ export interface GlobPattern {
   readonly text: string;
 }
 
+/** What a column of the result table shows of an artefact: a measure, an indicator or an info. */
 export type ColumnType = "MEASURE" | "INDICATOR" | "INFO";
+/** How an indicator's column shows its level: by name, rank, icon or mnemonic. */
 export type DisplayType = "NAME" | "RANK" | "ICON" | "MNEMONIC";
+/** What an order compares: the value or the rank, or their change since the previous analysis. */
 export type OrderType = "VALUE" | "RANK" | "DIFF_VALUE" | "DIFF_RANK";
 
 /** A column of the result table. */

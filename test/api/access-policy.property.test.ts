@@ -19,6 +19,7 @@ import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { createListHandler } from "../../src/http/list-handler.ts";
 import type { FieldType, Schema } from "../../src/schema/schema.ts";
 import { readSchema } from "../../src/schema/schema.ts";
+import { runs } from "../support/runs.ts";
 import {
   createTable,
   dateColumns,
@@ -132,7 +133,7 @@ describe("a list under a policy", () => {
         const expected = await answerOf(await reference(requestOf(s)));
         expect(actual).toEqual(expected);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -176,7 +177,7 @@ describe("a list under a policy", () => {
           outcome(() => compileWhere(where, { schema: filterSchema })),
         );
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

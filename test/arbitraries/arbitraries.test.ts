@@ -17,6 +17,7 @@ import {
 } from "../../src/arbitraries/index.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema } from "../../src/schema/schema.ts";
+import { runs } from "../support/runs.ts";
 
 const SRC = join(import.meta.dirname, "..", "..", "src");
 
@@ -35,9 +36,9 @@ describe("generation", () => {
   ];
 
   it.each(all)("%s gives the same values for the same seed", (_, arbitrary) => {
-    const draw = () => fc.sample(arbitrary, { seed: 42, numRuns: 40 });
+    const draw = () => fc.sample(arbitrary, { seed: 42, numRuns: runs(40) });
     expect(draw()).toEqual(draw());
-    expect(fc.sample(arbitrary, { seed: 43, numRuns: 40 })).not.toEqual(draw());
+    expect(fc.sample(arbitrary, { seed: 43, numRuns: runs(40) })).not.toEqual(draw());
   });
 });
 
@@ -76,7 +77,7 @@ describe("schemaArbitrary", () => {
   });
 
   it("gives schemas with every scalar type, nested objects and arrays", () => {
-    const schemasDrawn = fc.sample(schemaArbitrary(), { seed: 1, numRuns: 100 });
+    const schemasDrawn = fc.sample(schemaArbitrary(), { seed: 1, numRuns: runs(100) });
     const types = new Set(schemasDrawn.flatMap((s) => listScalarFields(s).map((f) => f.type)));
     expect([...types].sort()).toEqual(["boolean", "date", "integer", "number", "string"]);
     const kinds = new Set(schemasDrawn.flatMap((s) => Object.values(s.fields).map((f) => f.kind)));

@@ -13,6 +13,7 @@ import { schemas } from "../../src/schema/resources.ts";
 import type { Schema } from "../../src/schema/schema.ts";
 import { validateFields } from "../../src/schema/validate-fields.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
+import { runs } from "../support/runs.ts";
 
 const anySchema: fc.Arbitrary<Schema> = fc.oneof(
   schemaArbitrary(),
@@ -29,7 +30,7 @@ describe("fieldsArbitrary", () => {
       fc.property(fieldsArbitrary(), (ast) => {
         expect(mergeSelection(parseFields(formatFields(ast)))).toEqual(mergeSelection(ast));
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -42,13 +43,13 @@ describe("fieldsArbitrary", () => {
           expect(formatFields(parseFields(formatFields(ast), { schema }))).toBe(formatFields(ast));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
   it("selects nested fields, fields of array items and _links, dotted or in parentheses", () => {
     const texts = fc
-      .sample(fieldsArbitrary(schemas.project), { seed: 2, numRuns: 400 })
+      .sample(fieldsArbitrary(schemas.project), { seed: 2, numRuns: runs(400) })
       .map((ast) => formatFields(ast));
     const joined = texts.join("\n");
     for (const piece of ["level.id", "branches(", "branches.", "_links"]) {
@@ -59,7 +60,7 @@ describe("fieldsArbitrary", () => {
   it("keeps within maxDepth levels of parentheses, and reaches them", () => {
     for (const maxDepth of [0, 1, 3]) {
       const depths = fc
-        .sample(fieldsArbitrary(undefined, { maxDepth }), { seed: 3, numRuns: 400 })
+        .sample(fieldsArbitrary(undefined, { maxDepth }), { seed: 3, numRuns: runs(400) })
         .map(depthOf);
       expect(Math.max(...depths)).toBe(maxDepth);
     }
@@ -76,7 +77,7 @@ describe("fieldsSpellingArbitrary and fieldsTextArbitrary", () => {
           expect(formatFields(parseFields(text))).toBe(formatFields(ast));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -95,7 +96,7 @@ describe("fieldsSpellingArbitrary and fieldsTextArbitrary", () => {
           expect(formatFields(parseFields(canonical, { schema }))).toBe(canonical);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -103,12 +104,12 @@ describe("fieldsSpellingArbitrary and fieldsTextArbitrary", () => {
     const longest = (texts: string[]) => Math.max(...texts.map((t) => t.length));
     const deep = fc.sample(fieldsTextArbitrary(undefined, { maxDepth: 6 }), {
       seed: 1,
-      numRuns: 200,
+      numRuns: runs(200),
     });
     expect(longest(deep)).toBeLessThanOrEqual(DEFAULT_MAX_LENGTH);
     const short = fc.sample(fieldsTextArbitrary(undefined, { maxLength: 60 }), {
       seed: 1,
-      numRuns: 300,
+      numRuns: runs(300),
     });
     expect(longest(short)).toBeLessThanOrEqual(60);
   });

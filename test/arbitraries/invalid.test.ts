@@ -9,6 +9,7 @@ import type { ParseLimits } from "../../src/base/limits.ts";
 import type { SyntaxErrorCode } from "../../src/errors/errors.ts";
 import { safeParseFields } from "../../src/syntax/parse-fields.ts";
 import { safeParseWhere } from "../../src/syntax/parse-where.ts";
+import { runs } from "../support/runs.ts";
 
 type SafeParse = typeof safeParseWhere | typeof safeParseFields;
 
@@ -25,7 +26,7 @@ function expectExact(parse: SafeParse, limits: ParseLimits) {
 }
 
 function codesOf(cases: fc.Arbitrary<InvalidText>): Set<SyntaxErrorCode> {
-  return new Set(fc.sample(cases, { seed: 1, numRuns: 1000 }).map((c) => c.code));
+  return new Set(fc.sample(cases, { seed: 1, numRuns: runs(1000) }).map((c) => c.code));
 }
 
 const WHERE_CODES: SyntaxErrorCode[] = [
@@ -50,14 +51,14 @@ const FIELDS_CODES: SyntaxErrorCode[] = [
 describe("invalidWhereArbitrary", () => {
   it("gives texts on which parseWhere reports exactly the code and offset claimed", () => {
     fc.assert(fc.property(invalidWhereArbitrary(), expectExact(safeParseWhere, {})), {
-      numRuns: 2000,
+      numRuns: runs(2000),
     });
   });
 
   it("does so under other limits, given the same limits", () => {
     const limits = { maxLength: 400, maxDepth: 5 };
     fc.assert(fc.property(invalidWhereArbitrary(limits), expectExact(safeParseWhere, limits)), {
-      numRuns: 1000,
+      numRuns: runs(1000),
     });
   });
 
@@ -74,14 +75,14 @@ describe("invalidWhereArbitrary", () => {
 describe("invalidFieldsArbitrary", () => {
   it("gives texts on which parseFields reports exactly the code and offset claimed", () => {
     fc.assert(fc.property(invalidFieldsArbitrary(), expectExact(safeParseFields, {})), {
-      numRuns: 2000,
+      numRuns: runs(2000),
     });
   });
 
   it("does so under other limits, given the same limits", () => {
     const limits = { maxLength: 300, maxDepth: 4 };
     fc.assert(fc.property(invalidFieldsArbitrary(limits), expectExact(safeParseFields, limits)), {
-      numRuns: 1000,
+      numRuns: runs(1000),
     });
   });
 

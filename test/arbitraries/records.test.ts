@@ -10,6 +10,7 @@ import {
 } from "../../src/arbitraries/index.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema, type FieldType, type Schema } from "../../src/schema/schema.ts";
+import { runs } from "../support/runs.ts";
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME =
@@ -94,7 +95,7 @@ describe("recordArbitrary", () => {
           expect(misfits(record, schema, ALL)).toEqual([]);
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -106,14 +107,14 @@ describe("recordArbitrary", () => {
         fc.property(recordArbitrary(schema, { dates }), (record) => {
           expect(misfits(record, schema, dates)).toEqual([]);
         }),
-        { numRuns: 300 },
+        { numRuns: runs(300) },
       );
     },
   );
 
   it("gives missing fields, nulls, awkward strings and instants at day bounds", () => {
     const schema = schemas.project;
-    const records = fc.sample(recordArbitrary(schema), { seed: 4, numRuns: 500 });
+    const records = fc.sample(recordArbitrary(schema), { seed: 4, numRuns: runs(500) });
     const values = (key: string) => records.map((r) => r[key]);
     expect(values("name")).toContain(undefined);
     expect(values("name")).toContain(null);
@@ -132,7 +133,7 @@ describe("recordArbitrary", () => {
       anySchema.chain((schema) =>
         fc.tuple(fc.constant(schema), recordArbitrary(schema, { strict: false })),
       ),
-      { seed: 6, numRuns: 500 },
+      { seed: 6, numRuns: runs(500) },
     );
     const problems = cases.flatMap(([schema, record]) => misfits(record, schema, ALL));
     expect(problems.length).toBeGreaterThan(100);
@@ -148,7 +149,9 @@ describe("recordArbitrary", () => {
 
   it("gives an `any` field values of every kind, dates in every representation", () => {
     const schema = defineSchema({ v: "any" });
-    const values = fc.sample(recordArbitrary(schema), { seed: 12, numRuns: 600 }).map((r) => r.v);
+    const values = fc
+      .sample(recordArbitrary(schema), { seed: 12, numRuns: runs(600) })
+      .map((r) => r.v);
     const kindOf = (v: unknown) => {
       if (v === null || v === undefined) return String(v);
       if (Array.isArray(v)) return "array";
@@ -174,7 +177,7 @@ describe("recordArbitrary", () => {
   });
 
   it("without a schema, gives JSON-like records with inherited names as own keys", () => {
-    const records = fc.sample(recordArbitrary(), { seed: 8, numRuns: 300 });
+    const records = fc.sample(recordArbitrary(), { seed: 8, numRuns: runs(300) });
     const keys = new Set(records.flatMap((r) => Object.keys(r)));
     for (const key of ["a", "_links", "__proto__", "constructor"]) expect(keys).toContain(key);
     expect(records.some((r) => Object.values(r).some(Array.isArray))).toBe(true);

@@ -17,6 +17,7 @@ import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema, resolvePath, type Schema } from "../../src/schema/schema.ts";
 import { validateWhere } from "../../src/schema/validate-where.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
+import { runs } from "../support/runs.ts";
 
 const RESOURCES: [string, Schema][] = Object.entries(schemas);
 
@@ -35,7 +36,7 @@ describe("whereArbitrary", () => {
       fc.property(whereArbitrary(), (ast) => {
         expect(removeSpans(parseWhere(formatWhere(ast)))).toEqual(removeSpans(ast));
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -48,7 +49,7 @@ describe("whereArbitrary", () => {
           expect(removeSpans(parseWhere(formatWhere(ast), { schema }))).toEqual(removeSpans(ast));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -58,7 +59,7 @@ describe("whereArbitrary", () => {
         anySchema.chain((schema) =>
           fc.tuple(fc.constant(schema), whereArbitrary(schema, { maxDepth: 0 })),
         ),
-        { seed: 9, numRuns: 600 },
+        { seed: 9, numRuns: runs(600) },
       )
       .flatMap(([schema, ast]) => {
         if (ast.kind === "and" || ast.kind === "or") return [];
@@ -78,7 +79,7 @@ describe("whereArbitrary", () => {
       anySchema.chain((schema) =>
         fc.tuple(fc.constant(schema), whereArbitrary(schema, { strict: false, maxDepth: 0 })),
       ),
-      { seed: 7, numRuns: 300 },
+      { seed: 7, numRuns: runs(300) },
     );
     const rejected = cases.filter(([schema, ast]) => validateWhere(ast, schema).length > 0);
     expect(rejected.length).toBeGreaterThan(60);
@@ -106,7 +107,7 @@ describe("whereArbitrary", () => {
           whereArbitrary(schema, { maxDepth: 0 }),
           whereArbitrary(schema, { maxDepth: 0, records }),
         ),
-        { seed: 13, numRuns: 800 },
+        { seed: 13, numRuns: runs(800) },
       )
       .flatMap((ast) => (ast.kind === "and" || ast.kind === "or" ? [] : [ast]));
     for (const ast of predicates) expect(validateWhere(ast, schema)).toEqual([]);
@@ -127,7 +128,7 @@ describe("whereArbitrary", () => {
   it("keeps within maxDepth levels of AND and OR, and reaches them", () => {
     for (const maxDepth of [0, 1, 2, 4]) {
       const depths = fc
-        .sample(whereArbitrary(undefined, { maxDepth }), { seed: 3, numRuns: 400 })
+        .sample(whereArbitrary(undefined, { maxDepth }), { seed: 3, numRuns: runs(400) })
         .map(depthOf);
       expect(Math.max(...depths)).toBe(maxDepth);
     }
@@ -152,7 +153,7 @@ describe("whereArbitrary", () => {
             ),
           ),
         ),
-        { seed: 11, numRuns: 600 },
+        { seed: 11, numRuns: runs(600) },
       );
       return cases.filter(([records, matches]) => records.some((r) => matches(r))).length / 600;
     };
@@ -163,7 +164,7 @@ describe("whereArbitrary", () => {
   it("gives date literals among DAYS and the days of the records", () => {
     const schema = schemas.project;
     const texts = fc
-      .sample(whereArbitrary(schema, { maxDepth: 0 }), { seed: 5, numRuns: 500 })
+      .sample(whereArbitrary(schema, { maxDepth: 0 }), { seed: 5, numRuns: runs(500) })
       .flatMap((ast) =>
         ast.kind === "comparison" && ast.path.segments[0] === "analysisTime"
           ? [ast.value.text]
@@ -183,7 +184,7 @@ describe("whereSpellingArbitrary and whereTextArbitrary", () => {
           expect(removeSpans(parseWhere(text))).toEqual(removeSpans(ast));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -196,7 +197,7 @@ describe("whereSpellingArbitrary and whereTextArbitrary", () => {
           expect(removeSpans(parseWhere(formatWhere(ast), { schema }))).toEqual(removeSpans(ast));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -205,12 +206,12 @@ describe("whereSpellingArbitrary and whereTextArbitrary", () => {
       fc.property(whereTextArbitrary(schemas.project, { canonical: true }), (text) => {
         expect(formatWhere(parseWhere(text))).toBe(text);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
   it("use spellings the canonical text never has", () => {
-    const texts = fc.sample(whereTextArbitrary(), { seed: 9, numRuns: 300 });
+    const texts = fc.sample(whereTextArbitrary(), { seed: 9, numRuns: runs(300) });
     const spelled = texts.filter((t) => formatWhere(parseWhere(t)) !== t);
     expect(spelled.length).toBeGreaterThan(200);
     const joined = texts.join("\n");
@@ -232,12 +233,12 @@ describe("whereSpellingArbitrary and whereTextArbitrary", () => {
     const longest = (texts: string[]) => Math.max(...texts.map((t) => t.length));
     const deep = fc.sample(whereTextArbitrary(undefined, { maxDepth: 6 }), {
       seed: 1,
-      numRuns: 200,
+      numRuns: runs(200),
     });
     expect(longest(deep)).toBeLessThanOrEqual(DEFAULT_MAX_LENGTH);
     const short = fc.sample(whereTextArbitrary(undefined, { maxLength: 300 }), {
       seed: 1,
-      numRuns: 300,
+      numRuns: runs(300),
     });
     expect(longest(short)).toBeLessThanOrEqual(300);
   });

@@ -11,6 +11,7 @@ import {
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { InvalidAstError } from "../../src/errors/invalid-input.ts";
+import { runs } from "../support/runs.ts";
 
 const DIALECTS = ["postgres", "sqlite", "duckdb", "mysql"] as const;
 
@@ -220,7 +221,7 @@ describe("a where AST from outside (issue 13: hostile trees)", () => {
         const fromText = compileWhere(text, { timeZone, ...asText });
         for (const record of records) expect(fromTree(record)).toBe(fromText(record));
       }),
-      { numRuns: Number(process.env.AST_RUNS ?? 600) },
+      { numRuns: runs(Number(process.env.AST_RUNS ?? 600)) },
     );
     // Both branches must be exercised, or the property proves nothing.
     expect(accepted).toBeGreaterThan(60);

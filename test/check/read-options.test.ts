@@ -18,6 +18,7 @@ import { openApiListParameters } from "../../src/openapi/list-parameters.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema, MAX_SCHEMA_DEPTH } from "../../src/schema/schema.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
+import { runs } from "../support/runs.ts";
 
 const schema = defineSchema({
   name: "string",
@@ -237,7 +238,7 @@ describe("toSql's placeholders and firstParameter are checked (issue 16)", () =>
           }
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });

@@ -11,6 +11,7 @@ import type { CommandContext } from "../../src/cli/command.ts";
 import { main } from "../../src/cli/main.ts";
 import { styleFor } from "../../src/cli/terminal.ts";
 import { runCli } from "../support/run-cli.ts";
+import { runs } from "../support/runs.ts";
 
 type Shape = "array-lines" | "array-one-line" | "ndjson" | "list-response" | "dump";
 
@@ -191,7 +192,7 @@ describe("qaql filter on damaged dumps", () => {
           expectSafeOutcome(run, damaged, intactBefore(shape, dump.ends, dump.texts, damaged));
         },
       ),
-      { numRuns: 600 },
+      { numRuns: runs(600) },
     );
   });
 
@@ -206,7 +207,7 @@ describe("qaql filter on damaged dumps", () => {
         const run = runCli(["filter", file, ...argsFor(shape)]);
         expectSafeOutcome(run, damaged, intactBefore(shape, dump.ends, dump.texts, damaged));
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 

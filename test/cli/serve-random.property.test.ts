@@ -7,6 +7,7 @@ import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI } from "../support/run-cli.ts";
+import { runs } from "../support/runs.ts";
 
 const READY = /qaql serve: listening on http:\/\/127\.0\.0\.1:(\d+)\/api/;
 const USER = "ada";
@@ -234,9 +235,9 @@ describe("qaql serve under random requests", () => {
     };
     // A first round larger than the run fills the caches, whose bound is part of the start, and
     // lets V8 size its old generation to the load (about 16 MB live, 50 MB committed).
-    for (const drawn of fc.sample(rawRequest, { numRuns: 1500, seed: 1 })) await send(drawn);
+    for (const drawn of fc.sample(rawRequest, { numRuns: runs(1500), seed: 1 })) await send(drawn);
     const start = residentBytes();
-    await fc.assert(fc.asyncProperty(rawRequest, send), { numRuns: 600 });
+    await fc.assert(fc.asyncProperty(rawRequest, send), { numRuns: runs(600) });
     let end = residentBytes();
     for (let wait = 0; wait < 40 && end > start * 1.2; wait++) {
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -9,6 +9,7 @@ import { readResources } from "../../src/dump/read-resources.ts";
 import { DumpError } from "../../src/errors/dump-error.ts";
 import { readDump } from "../support/read-dump.ts";
 import { runCli } from "../support/run-cli.ts";
+import { runs } from "../support/runs.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "qaql-utf8-"));
 const CHUNK_SIZES = [1, 2, 3, 5, 64, Number.POSITIVE_INFINITY];
@@ -167,7 +168,7 @@ describe("readDump: invalid UTF-8 is an error at its first byte", () => {
           expect(result.records).toEqual(records);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -233,7 +234,7 @@ describe("readDump: invalid UTF-8 is an error at its first byte", () => {
           expect(result.records).toEqual(records.slice(0, target));
         },
       ),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 

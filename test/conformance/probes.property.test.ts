@@ -10,6 +10,7 @@ import { buildQueryString } from "../../src/list/query-string.ts";
 import { RESOURCE_SCHEMAS } from "../../src/schema/resources.ts";
 import { validateFields } from "../../src/schema/validate-fields.ts";
 import { validateWhere } from "../../src/schema/validate-where.ts";
+import { runs } from "../support/runs.ts";
 import { sample } from "./reference-server.ts";
 
 /** Values a server may hold where the schema says otherwise, and at its edges. */
@@ -54,7 +55,7 @@ describe("probesFor", () => {
             expect(validateFields(selection, schema)).toEqual([]);
           }
         }),
-        { numRuns: 150 },
+        { numRuns: runs(150) },
       );
     });
   }

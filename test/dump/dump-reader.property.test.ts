@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type Choices, seededChoices } from "../../src/arbitraries/choices.ts";
 import { DumpError } from "../../src/errors/dump-error.ts";
 import { readDump } from "../support/read-dump.ts";
+import { runs } from "../support/runs.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonRecord = { [key: string]: Json };
@@ -265,7 +266,7 @@ describe("readDump yields what JSON.parse yields", () => {
           if ("error" in outcome) throw outcome.error;
           expectSameRecords(outcome.records, expected);
         }),
-        { numRuns: 300 },
+        { numRuns: runs(300) },
       );
     });
   }
@@ -341,7 +342,7 @@ describe("readDump on corrupted input", () => {
             expectSameRecords(outcome.records, reference.records);
           },
         ),
-        { numRuns: 1500 },
+        { numRuns: runs(1500) },
       );
     });
   }

@@ -18,6 +18,7 @@ import {
   schemas,
   UnknownTimeZoneError,
 } from "../../src/index.ts";
+import { runs } from "../support/runs.ts";
 
 const SAMPLE_BYTES = readFileSync(new URL("../../sample/dump.json", import.meta.url));
 const SAMPLE = JSON.parse(SAMPLE_BYTES.toString("utf8")) as Record<string, DumpRecord[]>;
@@ -143,7 +144,7 @@ describe("filterDump", () => {
           expect(await collect(filterDump(chunks(bytes, sizes), options))).toEqual(wanted);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { nativeIndexOfByte, standardIndexOfByte } from "../../src/dump/index-of-byte.ts";
+import { runs } from "../support/runs.ts";
 
 describe("indexOfByte", () => {
   it("finds Node's search in Node, and it agrees with Uint8Array's on any bytes and start", () => {
@@ -24,7 +25,7 @@ describe("indexOfByte", () => {
           expect(expected).toBe(Array.from(view).indexOf(byte, from));
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isPlainJsonObject } from "../../src/dump/plain-object-check.ts";
 import { damagedJsonArbitrary, parsesAsObject, spellJson } from "../support/json-spelling.ts";
+import { runs } from "../support/runs.ts";
 
 // isPlainJsonObject lets the reader leave a record unparsed: it must never accept bytes that
 // JSON.parse (after a fatal UTF-8 decoding) would refuse or read as something else than an
@@ -18,7 +19,7 @@ describe("isPlainJsonObject", () => {
         const bytes = encoder.encode(spellJson(value, seed));
         expect(isPlainJsonObject(bytes, 0, bytes.length)).toBe(parsesAsObject(bytes));
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -27,7 +28,7 @@ describe("isPlainJsonObject", () => {
       fc.property(damagedJsonArbitrary(object), (bytes) => {
         if (isPlainJsonObject(bytes, 0, bytes.length)) expect(parsesAsObject(bytes)).toBe(true);
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RecordScanner } from "../../src/dump/record-scanner.ts";
 import { damagedJsonArbitrary, parsesAsObject, spellJson } from "../support/json-spelling.ts";
+import { runs } from "../support/runs.ts";
 
 // The scanner goes over records the reader then never parses: it must never go over bytes that
 // JSON.parse (after a fatal UTF-8 decoding) would refuse or read as no object, nor over a `\u`
@@ -81,7 +82,7 @@ describe("RecordScanner", () => {
           skipped += count;
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
     // Most records were gone over: the property was about something.
     expect(skipped).toBeGreaterThan(1000);
@@ -92,7 +93,7 @@ describe("RecordScanner", () => {
       fc.property(damagedJsonArbitrary(object, true), fc.boolean(), (bytes, comma) => {
         if (skippedIn(bytes, comma) === 1) expect(parsesAsObject(bytes)).toBe(true);
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 
@@ -122,7 +123,7 @@ describe("RecordScanner", () => {
         expect(scan.skipped).toBe(expected);
         if (expected < lines.length) expect(stop).toBe(at);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -190,7 +191,7 @@ describe("RecordScanner", () => {
           }
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -212,7 +213,7 @@ describe("RecordScanner", () => {
           });
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

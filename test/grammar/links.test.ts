@@ -111,6 +111,11 @@ function isShipped(repository: Repository, path: string): boolean {
   if (ALWAYS_SHIPPED.test(rel)) return true;
   return packageFiles.some((entry) => {
     const base = entry.replace(/^\.\//, "").replace(/\/$/, "");
+    if (base.includes("*")) {
+      // A glob such as docs/*.md: `*` stands for any name within one folder.
+      const pattern = base.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replaceAll("*", "[^/]*");
+      return new RegExp(`^${pattern}$`).test(rel);
+    }
     return rel === base || rel.startsWith(`${base}/`) || (rel === "" && base === "");
   });
 }

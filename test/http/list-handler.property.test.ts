@@ -12,6 +12,7 @@ import {
 import { createListHandler } from "../../src/http/list-handler.ts";
 import { paginate } from "../../src/list/paginate.ts";
 import { buildQueryString } from "../../src/list/query-string.ts";
+import { runs } from "../support/runs.ts";
 
 /** A schema, records of it, and a request over them: filter, selection, size, zone, source kind. */
 const scenario = schemaArbitrary().chain((schema) =>
@@ -61,7 +62,7 @@ describe("createListHandler against filtering and projecting the array in memory
           expect(body._links).toEqual(expected._links);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stringifyJson, stringifyJsonIteratively } from "../../src/json/stringify-json.ts";
+import { runs } from "../support/runs.ts";
 
 /** `value` wrapped in `levels` arrays and objects, alternately, built without recursion. */
 function nest(value: unknown, levels: number): unknown {
@@ -58,7 +59,7 @@ describe("stringifyJson", () => {
       fc.property(values, SPACES, (value, space) => {
         expect(stringifyJson(value, space)).toBe(JSON.stringify(value, null, space));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -75,7 +76,7 @@ describe("stringifyJson", () => {
         expect(() => JSON.stringify(deep)).toThrow(RangeError);
         expect(stringifyJson(deep)).toBe(nestedText(innerText, levels));
       }),
-      { numRuns: 20 },
+      { numRuns: runs(20) },
     );
   });
 
@@ -85,7 +86,7 @@ describe("stringifyJson", () => {
         const value = nest(inner, levels);
         expect(stringifyJsonIteratively(value, space)).toBe(JSON.stringify(value, null, space));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

@@ -16,6 +16,7 @@ import { validateFields } from "../../src/schema/validate-fields.ts";
 import { validateWhere } from "../../src/schema/validate-where.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
+import { runs } from "../support/runs.ts";
 
 /** Any text an editor may hold: generated filters and selections, their broken forms, noise. */
 const anyWhereText = fc.oneof(
@@ -75,11 +76,11 @@ describe("classifyWhere and classifyFields", () => {
   it("cover every character but white space, in order, never overlapping", () => {
     fc.assert(
       fc.property(anyWhereText, (text) => expectTiling(text, classifyWhere(text))),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
     fc.assert(
       fc.property(anyFieldsText, (text) => expectTiling(text, classifyFields(text))),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -92,7 +93,7 @@ describe("classifyWhere and classifyFields", () => {
         const paths = pathsOf(parseWhere(text)).map(({ span }) => [span.start, span.end]);
         expect(fields).toEqual(paths);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -147,7 +148,7 @@ describe("diagnoseWhere and diagnoseFields", () => {
           (ast) => validateWhere(ast, schema),
         ),
       ),
-      { numRuns: 600 },
+      { numRuns: runs(600) },
     );
     fc.assert(
       fc.property(schemaAndFields, ([schema, text]) =>
@@ -158,7 +159,7 @@ describe("diagnoseWhere and diagnoseFields", () => {
           (ast) => validateFields(ast, schema),
         ),
       ),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -188,7 +189,7 @@ describe("diagnoseWhere and diagnoseFields", () => {
         // Between them, the broken clause's syntax error.
         expect(found.length).toBeGreaterThan(inLeft.length + inRight.length);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -215,7 +216,7 @@ describe("completeWhere and completeFields", () => {
           if (started) expect(started.from).toBeLessThanOrEqual(path.span.start);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -230,7 +231,7 @@ describe("completeWhere and completeFields", () => {
           expect(found.options.length).toBeGreaterThan(0);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
     fc.assert(
       fc.property(schemaAndFields, fc.nat(), ([schema, text], seed) => {
@@ -238,7 +239,7 @@ describe("completeWhere and completeFields", () => {
         const found = completeFields(text, offset, { schema });
         if (found) expect(found.from).toBeLessThanOrEqual(offset);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

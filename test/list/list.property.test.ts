@@ -18,6 +18,7 @@ import { buildQueryString } from "../../src/list/query-string.ts";
 import { readListRequest } from "../../src/list/read-list-request.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
+import { runs } from "../support/runs.ts";
 
 const pageNumber = fc.integer({ min: 1, max: 1000 });
 
@@ -84,7 +85,7 @@ describe("buildQueryString then readListRequest (round trip)", () => {
           if (fields) expect(formatFields(expected.fields as never)).toBe(formatFields(fields));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -96,7 +97,7 @@ describe("buildQueryString then readListRequest (round trip)", () => {
           removeSpans(request),
         );
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -145,7 +146,7 @@ describe("percent-encoding of query components", () => {
           expect(decoded.offset + decoded.length).toBeLessThanOrEqual(raw.length);
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -158,7 +159,7 @@ describe("percent-encoding of query components", () => {
         expect(decodeURIComponent(encoded)).toBe(text);
         expect(new URLSearchParams(`v=${encoded}`).get("v")).toBe(text);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PageWindow } from "../../src/list/page-window.ts";
+import { runs } from "../support/runs.ts";
 
 const even = (n: number) => n % 2 === 0;
 
@@ -82,7 +83,7 @@ describe("PageWindow", () => {
           expect(window.full).toBe(all.length >= page * size);
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

@@ -16,6 +16,7 @@ import { openApiListParameters } from "../../src/openapi/list-parameters.ts";
 import type { JsonSchema } from "../../src/openapi/openapi-types.ts";
 import { safeParseQueryDefinition } from "../../src/query/definition.ts";
 import { schemas } from "../../src/schema/resources.ts";
+import { runs } from "../support/runs.ts";
 
 const schema = schemas.artefact;
 const artefacts = [
@@ -112,7 +113,7 @@ describe("openApiListParameters as a Fastify querystring schema", () => {
         expect(reply.statusCode, `${url}: ${reply.body}`).toBe(200);
         expect(reply.json()).toEqual(await judged.json());
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
     // The property holds of many requests, not of a few.
     expect(answered).toBeGreaterThan(100);
@@ -199,7 +200,7 @@ describe("the query definition's request body as a Fastify body schema", () => {
         expect(reply.statusCode, `${JSON.stringify(json)}: ${reply.body}`).toBe(200);
       }),
       // Members that apply only beside others make most generated definitions invalid.
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
     expect(read).toBeGreaterThan(50);
   });

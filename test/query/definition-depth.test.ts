@@ -6,6 +6,7 @@ import {
   parseQueryDefinition,
   safeParseQueryDefinition,
 } from "../../src/query/definition.ts";
+import { runs } from "../support/runs.ts";
 
 /** `inner` inside `levels` arrays, built without recursion. */
 function nest(inner: unknown, levels: number): unknown {
@@ -94,7 +95,7 @@ describe("safeParseQueryDefinition on deep JSON", () => {
         if (!result.success) expect(result.error).toBeInstanceOf(QueryDefinitionError);
         if (levels > DEFINITION_MAX_DEPTH) expect(result.success).toBe(false);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 });

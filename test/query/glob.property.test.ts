@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileGlob, formatGlob, parseGlob, safeParseGlob } from "../../src/query/glob.ts";
+import { runs } from "../support/runs.ts";
 
 /** The reference: a memoised recursion over code points, O(pattern · text), fine for tests. */
 function referenceMatch(pattern: string, text: string): boolean {
@@ -33,7 +34,7 @@ describe("glob properties", () => {
       fc.property(patterns, texts, (pattern, text) => {
         expect(compileGlob({ text: pattern })(text)).toBe(referenceMatch(pattern, text));
       }),
-      { numRuns: 10_000 },
+      { numRuns: runs(10_000) },
     );
   });
 
@@ -51,7 +52,7 @@ describe("glob properties", () => {
       fc.property(built, ([pattern, text]) => {
         expect(compileGlob({ text: pattern })(text)).toBe(true);
       }),
-      { numRuns: 5_000 },
+      { numRuns: runs(5_000) },
     );
   });
 
@@ -66,7 +67,7 @@ describe("glob properties", () => {
       fc.property(longPatterns, longTexts, (pattern, text) => {
         expect(compileGlob({ text: pattern })(text)).toBe(referenceMatch(pattern, text));
       }),
-      { numRuns: 3_000 },
+      { numRuns: runs(3_000) },
     );
   });
 
@@ -80,7 +81,7 @@ describe("glob properties", () => {
         expect(canonical).not.toContain("**");
         expect(compileGlob({ text: canonical })(text)).toBe(compileGlob(parsed)(text));
       }),
-      { numRuns: 3_000 },
+      { numRuns: runs(3_000) },
     );
   });
 

@@ -7,6 +7,7 @@ import {
   safeParseInterval,
 } from "../../src/query/interval.ts";
 import type { Interval, IntervalBound } from "../../src/query/types.ts";
+import { runs } from "../support/runs.ts";
 
 const numbers = fc.oneof(
   fc.integer({ min: -1000, max: 1000 }),
@@ -74,7 +75,7 @@ describe("interval properties", () => {
       fc.property(intervals, (interval) => {
         expect(parseInterval(formatInterval(interval))).toEqual(interval);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -91,7 +92,7 @@ describe("interval properties", () => {
         expect(again).toEqual(parsed.data);
         expect(formatInterval(again)).toBe(canonical);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -112,7 +113,7 @@ describe("interval properties", () => {
           expect(intervalContains(interval, x)).toBe(referenceContains(interval, x));
         },
       ),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 });

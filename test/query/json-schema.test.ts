@@ -10,6 +10,7 @@ import {
   DEFINITION_SPEC,
 } from "../../src/query/definition-spec.ts";
 import { queryDefinitionJsonSchema } from "../../src/query/json-schema.ts";
+import { runs } from "../support/runs.ts";
 
 interface Vectors {
   readonly valid: readonly { readonly name: string; readonly definition: unknown }[];
@@ -117,7 +118,7 @@ describe("queryDefinitionJsonSchema", () => {
         const badChecked = bad !== undefined && bad < count && (!limited || bad < limit);
         expect(parsed).toBe((!limited || count <= limit) && !badChecked);
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -146,7 +147,7 @@ describe("queryDefinitionJsonSchema", () => {
         expect(validate(json)).toBe(parsed);
         expect(parsed).toBe([...text].length <= limit);
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -236,7 +237,7 @@ describe("queryDefinitionJsonSchema", () => {
       fc.property(definition, (json) => {
         expect(validate(json)).toBe(safeParseQueryDefinition(json).success);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

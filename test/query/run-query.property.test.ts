@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Artefact } from "../../src/query/artefact.ts";
 import { runQuery } from "../../src/query/run-query.ts";
 import type { Interval, QueryDefinition, QueryFilter, QueryOrder } from "../../src/query/types.ts";
+import { runs } from "../support/runs.ts";
 
 const TYPES = ["APPLICATION", "FILE", "CLASS"] as const;
 const LEVELS = ["A", "B", "C", "D", "E"] as const;
@@ -157,7 +158,7 @@ describe("runQuery against a plain reference", () => {
           expect(result.total).toBe(expected.length);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -201,7 +202,7 @@ describe("runQuery against a plain reference", () => {
           expect(result.total).toBe(artefacts.length);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });

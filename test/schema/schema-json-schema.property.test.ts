@@ -9,6 +9,7 @@ import {
   schemaFromJsonSchema,
   schemaToJsonSchema,
 } from "../../src/schema/schema-json-schema.ts";
+import { runs } from "../support/runs.ts";
 
 // Names that are fields like any other, including those an object's prototype has.
 const NAME = fc.constantFrom("id", "a", "_x", "B2", "constructor", "__proto__", "toString");
@@ -83,7 +84,7 @@ describe("schemaFromJsonSchema(schemaToJsonSchema(s)) is s", () => {
         expect(ajv.validateSchema(json), JSON.stringify(ajv.errors)).toBe(true);
         expect(() => ajv.compile(json)).not.toThrow();
       }),
-      { numRuns: 50 },
+      { numRuns: runs(50) },
     );
   });
 });
@@ -115,7 +116,7 @@ describe("schemaToJsonSchema admits null and absence (grammar/language.md 2.4)",
           );
         }
       }),
-      { numRuns: 50 },
+      { numRuns: runs(50) },
     );
   });
 });
@@ -177,7 +178,7 @@ describe("DATE_JSON_PATTERN", () => {
         expect(pattern.test(text)).toBe(read);
         expect(check(text)).toBe(read);
       }),
-      { numRuns: 20_000 },
+      { numRuns: runs(20_000) },
     );
   });
 

@@ -24,6 +24,7 @@ import type {
   MAX_TYPED_FIELDS_LENGTH,
   MAX_TYPED_WHERE_LENGTH,
 } from "../../src/schema/literal-text-type.ts";
+import { runs } from "../support/runs.ts";
 
 // The compiler and the runtime agree (issue 31 §3): texts from qaql's own arbitraries, valid,
 // invalid and misspelt, written as literal calls into one TypeScript file and type-checked with
@@ -120,7 +121,7 @@ function whereCases(): Case[] {
         'a"b',
         "1e3",
       ),
-      { numRuns: 30, seed: 61 + r },
+      { numRuns: runs(30), seed: 61 + r },
     );
     const altered = typed.slice(0, 30).map((text, i) => {
       const parsed = safeParseWhere(text);

@@ -5,6 +5,7 @@ import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { lookupLanguage, readAcceptLanguage } from "../../src/server/accept-language.ts";
 import { createApiServer } from "../../src/server/api-server.ts";
 import { Translations } from "../../src/server/translations.ts";
+import { runs } from "../support/runs.ts";
 import { getAnswer } from "../support/server-get.ts";
 
 type Row = Record<string, unknown>;
@@ -52,7 +53,7 @@ describe("Accept-Language (RFC 9110 12.5.4, RFC 4647 3.4 lookup)", () => {
       fc.property(fc.string({ maxLength: 200 }), (header) => {
         expect(available).toContain(lookupLanguage(header, available, "en"));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });
@@ -212,7 +213,7 @@ describe("a server's answers in the languages of its translations (grammar/langu
         );
         expect(actual.body).toEqual(expected.body);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 

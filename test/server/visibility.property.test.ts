@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileWhere } from "../../src/api/compile-where.ts";
 import { type ApiUser, createApiServer } from "../../src/server/api-server.ts";
+import { runs } from "../support/runs.ts";
 
 type Row = Record<string, unknown>;
 
@@ -271,7 +272,7 @@ describe("what a user sees", () => {
           for (const tag of hidden) expect(actual.body).not.toContain(tag);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

@@ -8,6 +8,7 @@ import { drainPending, Session } from "chdb";
 import mysql from "mysql2/promise";
 import { afterAll, beforeAll } from "vitest";
 import type { FieldType, ScalarTypeName, Schema } from "../../src/schema/schema.ts";
+import { runs } from "./runs.ts";
 
 /** The embedded engines the SQL backend is checked against (MySQL has none: see `openMysql`). */
 export type EngineName = "postgres" | "sqlite" | "duckdb" | "clickhouse";
@@ -257,11 +258,11 @@ export function useEngines(
 
 /** Runs per property and engine; raise them all (SQL_RUNS=2000) to hunt for rarer disagreements. */
 export const SQL_RUNS = {
-  embedded: Number(process.env.SQL_RUNS ?? 80),
+  embedded: Number(process.env.SQL_RUNS ?? runs(80)),
   /** More on ClickHouse, the newest target: 2,000 generated cases a run over the two files. */
-  clickhouse: Number(process.env.SQL_RUNS ?? 400),
+  clickhouse: Number(process.env.SQL_RUNS ?? runs(400)),
   /** Fewer on MySQL, a server a round trip away. */
-  mysql: Number(process.env.SQL_RUNS ?? 40),
+  mysql: Number(process.env.SQL_RUNS ?? runs(40)),
 };
 
 /** Quotes an identifier, doubling inner quotes: the same on the three embedded engines. */

@@ -13,6 +13,7 @@ import { lexWhere } from "../../src/syntax/lex-where.ts";
 import { readLexerDefinition } from "../../src/syntax/lexer-tables.ts";
 import type { Lexed } from "../../src/syntax/scan.ts";
 import { whereLexerDefinition } from "../../src/syntax/where-tokens.ts";
+import { runs } from "../support/runs.ts";
 
 // The hand-written lexers must read every text exactly as Chevrotain's lexer built from the
 // token declarations does: the declarations are the specification, the lexers the speed.
@@ -65,7 +66,7 @@ describe("the hand-written lexers", () => {
       fc.property(whereTexts, (text) => {
         expect(read(lexWhere(text))).toEqual(read(referenceWhere(text)));
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -74,7 +75,7 @@ describe("the hand-written lexers", () => {
       fc.property(fieldsTexts, (text) => {
         expect(read(lexFields(text))).toEqual(read(referenceFields(text)));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

@@ -8,6 +8,7 @@ import {
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
+import { runs } from "../support/runs.ts";
 
 const trees = whereArbitrary();
 /** A tree and one of its spellings. */
@@ -20,7 +21,7 @@ describe("where round trips (2.6)", () => {
       fc.property(trees, (ast) => {
         expect(removeSpans(parseWhere(formatWhere(ast)))).toEqual(removeSpans(ast));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -31,7 +32,7 @@ describe("where round trips (2.6)", () => {
         expect(removeSpans(parsed)).toEqual(removeSpans(ast));
         expect(formatWhere(parsed)).toBe(formatWhere(ast));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -109,7 +110,7 @@ describe("where parser on arbitrary text (5)", () => {
           );
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 });

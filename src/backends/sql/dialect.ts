@@ -60,6 +60,7 @@ export interface Dialect {
   day(placeholder: string): string;
   /** An instant placeholder for a TIMESTAMPTZ-like column, and the value to bind for epoch ms. */
   timestamp(placeholder: string): string;
+  /** The value bound to `timestamp`'s placeholder for an instant in epoch milliseconds. */
   timestampValue(epochMillis: number): unknown;
   /** The value to bind for a boolean. */
   booleanValue(value: boolean): unknown;

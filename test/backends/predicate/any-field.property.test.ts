@@ -9,6 +9,7 @@ import {
 } from "../../../src/arbitraries/index.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
 import { defineSchema, type Schema } from "../../../src/schema/schema.ts";
+import { runs } from "../../support/runs.ts";
 
 // grammar/language.md 4.1: an `any` field is typed value by value, exactly as without a schema.
 // A schema of `any` fields therefore changes which filters are accepted, never which records match.
@@ -45,7 +46,7 @@ describe("a schema of `any` fields keeps the records an untyped run keeps", () =
           expect(typed(record), show(text, record, timeZone)).toBe(untyped(record));
         }
       }),
-      { numRuns: 600 },
+      { numRuns: runs(600) },
     );
   });
 
@@ -62,7 +63,7 @@ describe("a schema of `any` fields keeps the records an untyped run keeps", () =
           }
         }
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 

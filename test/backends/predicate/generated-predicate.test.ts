@@ -21,6 +21,7 @@ import { ValueTests } from "../../../src/backends/predicate/value-tests.ts";
 import { InvalidOptionError } from "../../../src/errors/invalid-input.ts";
 import { parseWhere } from "../../../src/index.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
+import { runs } from "../../support/runs.ts";
 
 /** A record as JSON has it, and the same fields reached in the ways JavaScript objects allow. */
 function disguises(record: unknown): unknown[] {
@@ -73,7 +74,7 @@ describe("the generated predicate agrees with the closures", () => {
             );
           }
         }),
-        { numRuns: 500 },
+        { numRuns: runs(500) },
       );
     });
   }

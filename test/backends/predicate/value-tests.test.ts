@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { internalized } from "../../../src/backends/predicate/value-tests.ts";
+import { runs } from "../../support/runs.ts";
 
 describe("internalized", () => {
   it("gives back an equal string for any text, names of Object.prototype and indexes included", () => {
@@ -11,7 +12,7 @@ describe("internalized", () => {
       fc.property(fc.string({ unit: "binary" }), (text) => {
         expect(internalized(text)).toBe(text);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

@@ -10,6 +10,7 @@ import {
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
 import { referenceMatches } from "../../support/reference-where.ts";
+import { runs } from "../../support/runs.ts";
 
 const zone = fc.constantFrom(...TIME_ZONES);
 
@@ -75,7 +76,7 @@ describe("compileWhere agrees with the reference evaluator", () => {
           expect(matches(record), describeCase(ast, record, timeZone)).toBe(expected);
         }
       }),
-      { numRuns: 600 },
+      { numRuns: runs(600) },
     );
   });
 
@@ -89,7 +90,7 @@ describe("compileWhere agrees with the reference evaluator", () => {
           );
         }
       }),
-      { numRuns: 600 },
+      { numRuns: runs(600) },
     );
   });
 
@@ -100,7 +101,7 @@ describe("compileWhere agrees with the reference evaluator", () => {
         const fromText = compileWhere(formatWhere(ast), { schema });
         for (const record of records) expect(fromText(record)).toBe(fromAst(record));
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

@@ -11,6 +11,7 @@ import { formatFields } from "../../../src/backends/format/format-fields.ts";
 import { compileProjection } from "../../../src/backends/projection/compile-projection.ts";
 import { parseFields } from "../../../src/syntax/parse-fields.ts";
 import { referenceProject } from "../../support/reference-projection.ts";
+import { runs } from "../../support/runs.ts";
 
 /** Merged selection trees (3.2) over a few names, inherited ones and `_links` included. */
 const fieldTreeArbitrary = fieldsArbitrary().map(mergeSelection);
@@ -46,7 +47,7 @@ describe("fields round trips (3.3)", () => {
       fc.property(fieldsArbitrary(), (ast) => {
         expect(mergeSelection(parseFields(formatFields(ast)))).toEqual(mergeSelection(ast));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -58,7 +59,7 @@ describe("fields round trips (3.3)", () => {
           expect(formatFields(parseFields(spelled))).toBe(formatFields(ast));
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });
@@ -71,7 +72,7 @@ describe("projection (3.2)", () => {
         fc.property(fieldTreeArbitrary, records, (tree, record) => {
           expectSameJson(compileProjection(tree, strategy)(record), referenceProject(tree, record));
         }),
-        { numRuns: 2000 },
+        { numRuns: runs(2000) },
       );
     },
   );

@@ -7,6 +7,7 @@ import { parseWhere, schemas } from "../../../src/index.ts";
 import { validateWhere } from "../../../src/schema/validate-where.ts";
 import { spellJson } from "../../support/json-spelling.ts";
 import { JSON_DATES as DATES, matchingFilter } from "../../support/matching-filter.ts";
+import { runs } from "../../support/runs.ts";
 
 // The raw filter is a necessary condition: on any spelling of a record without a `\u` or `\/`
 // escape, it never rejects a record the predicate keeps (issue 32 §4).
@@ -38,7 +39,7 @@ describe("compileRawFilter", () => {
       fc.property(whereArbitrary(), recordArbitrary(), fc.integer(), (where, record, seed) =>
         neverRejectsAMatch(where, record, seed),
       ),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -60,7 +61,7 @@ describe("compileRawFilter", () => {
             if (schema) neverRejectsAMatch(where, record, seed);
           },
         ),
-        { numRuns: 1000 },
+        { numRuns: runs(1000) },
       );
     }
     // Most of them matched, and were tested on their bytes.
@@ -79,7 +80,7 @@ describe("compileRawFilter", () => {
             neverRejectsAMatch(where, record, seed);
           },
         ),
-        { numRuns: 700 },
+        { numRuns: runs(700) },
       );
     }
   });

@@ -11,6 +11,7 @@ import { openInput } from "../../../src/cli/inputs.ts";
 import { schemas } from "../../../src/index.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
 import { generatedDumpArbitrary } from "../../support/generated-dump.ts";
+import { runs } from "../../support/runs.ts";
 
 // `--jobs N` changes nothing a reader of the output sees (issue 32 §2, §4): on generated records
 // spelt every way JSON allows, as NDJSON or an array, cut into stretches of a few bytes to a few
@@ -110,7 +111,7 @@ describe("qaql filter --jobs", () => {
           if (one.error !== undefined) failed++;
           rmSync(file);
         }),
-        { numRuns: 40 },
+        { numRuns: runs(40) },
       );
       // The property was about something: matches were written, and errors reported.
       expect(matchedSome).toBeGreaterThan(8);
