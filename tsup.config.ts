@@ -1,4 +1,5 @@
 import { defineConfig } from "tsup";
+import { LIBRARY_ENTRIES } from "./scripts/entries.ts";
 
 export default defineConfig([
   {
@@ -8,25 +9,7 @@ export default defineConfig([
     // list requests as Web Request -> Response as `qaql/http`, the streaming dump filter as
     // `qaql/dump`, the reference server (Node only) as `qaql/server`, and one entry per
     // framework or query-builder integration (`qaql/express`, …, `qaql/kysely`, …).
-    entry: {
-      index: "src/index.ts",
-      editor: "src/language-service/index.ts",
-      list: "src/list/index.ts",
-      "json-schema": "src/schema/index.ts",
-      query: "src/query/index.ts",
-      arbitraries: "src/arbitraries/index.ts",
-      conformance: "src/conformance/index.ts",
-      http: "src/http/index.ts",
-      dump: "src/dump/index.ts",
-      server: "src/server/index.ts",
-      express: "src/integrations/express/index.ts",
-      fastify: "src/integrations/fastify/index.ts",
-      hono: "src/integrations/hono/index.ts",
-      kysely: "src/integrations/kysely/index.ts",
-      knex: "src/integrations/knex/index.ts",
-      drizzle: "src/integrations/drizzle/index.ts",
-      codemirror: "src/integrations/codemirror/index.ts",
-    },
+    entry: LIBRARY_ENTRIES,
     format: ["esm"],
     dts: true,
     // Peer dependencies: the arbitraries and the conformance check must use the caller's

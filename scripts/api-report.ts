@@ -5,31 +5,18 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { LIBRARY_ENTRIES } from "./entries.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 export const REPORT = join(ROOT, "api-report.md");
 
-/** The entries, by the specifier users import, and the source each is built from (tsup.config.ts). */
-const ENTRIES: Readonly<Record<string, string>> = {
-  qaql: "src/index.ts",
-  "qaql/editor": "src/language-service/index.ts",
-  "qaql/list": "src/list/index.ts",
-  "qaql/json-schema": "src/schema/index.ts",
-  "qaql/query": "src/query/index.ts",
-  "qaql/arbitraries": "src/arbitraries/index.ts",
-  "qaql/conformance": "src/conformance/index.ts",
-  "qaql/http": "src/http/index.ts",
-  "qaql/dump": "src/dump/index.ts",
-  "qaql/server": "src/server/index.ts",
-  "qaql/express": "src/integrations/express/index.ts",
-  "qaql/fastify": "src/integrations/fastify/index.ts",
-  "qaql/hono": "src/integrations/hono/index.ts",
-  "qaql/kysely": "src/integrations/kysely/index.ts",
-  "qaql/knex": "src/integrations/knex/index.ts",
-  "qaql/drizzle": "src/integrations/drizzle/index.ts",
-  "qaql/codemirror": "src/integrations/codemirror/index.ts",
-};
-
+/** The entries, by the specifier users import, and the source each is built from. */
+const ENTRIES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(LIBRARY_ENTRIES).map(([name, file]) => [
+    name === "index" ? "qaql" : `qaql/${name}`,
+    file,
+  ]),
+);
 const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.WriteArrayAsGenericType;
 const PRINTER = ts.createPrinter({ removeComments: true });
 

@@ -3,6 +3,18 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { apiReport, REPORT } from "../scripts/api-report.ts";
+import { LIBRARY_ENTRIES } from "../scripts/entries.ts";
+
+describe("typedoc.json", () => {
+  it("documents every library entry the package builds", () => {
+    const config = JSON.parse(
+      readFileSync(new URL("../typedoc.json", import.meta.url), "utf8"),
+    ) as {
+      entryPoints: string[];
+    };
+    expect([...config.entryPoints].sort()).toEqual(Object.values(LIBRARY_ENTRIES).sort());
+  });
+});
 
 describe("api-report.md", () => {
   it("is the public surface of every entry, as npm run api-report writes it", () => {

@@ -1,10 +1,10 @@
 // Every example in the README and the docs, run as a user would paste it: each fenced ts or js
 // block is type-checked under strict with the package as it is installed (node_modules/qaql
 // links to this checkout, so `import "qaql"` reaches dist/ through package.json's exports) and
-// run with Node; each sh block's
-// commands run against the built `qaql`, and where a block shows output after `$ `, it must
-// match. A block meant as a fragment is marked `<!-- fragment: NAME -->` on the line before
-// it, and only the names below may be.
+// run with Node; each sh block runs against the built `qaql`, a session of `$ ` lines in one
+// shell with each output shown under its command matching (`…` stands for text left out). A
+// block meant as a fragment is marked `<!-- fragment: NAME -->` on the line before it, and only
+// the names below may be.
 import { execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,
@@ -149,17 +149,33 @@ describe("the examples of the README and the docs", () => {
       });
       return;
     }
-    const commands = commandsOf(block.code);
-    for (const { command, output } of commands) {
-      const text = execFileSync("sh", ["-c", command.replace(/^npx qaql /, "qaql ")], {
-        cwd: DIR,
-        env,
-        encoding: "utf8",
-      });
-      if (output !== undefined) expect(text.trimEnd()).toBe(output.trimEnd());
+    // A session runs in one shell, as typed: each command's output is what follows its marker.
+    const commands = sessionOf(block.code);
+    const script = commands
+      .map(
+        ({ command }, i) =>
+          `printf '\\n${MARKER}%d\\n' ${i}\n${command.replace(/^npx qaql /, "qaql ")}`,
+      )
+      .join("\n");
+    const text = execFileSync("sh", ["-ec", script], { cwd: DIR, env, encoding: "utf8" });
+    const outputs = text.split(new RegExp(`\\n${MARKER}\\d+\\n`)).slice(1);
+    for (const [i, { command, output }] of commands.entries()) {
+      if (output === "") continue;
+      expect(outputs[i]?.trimEnd(), command).toMatch(shownAs(output));
     }
   });
 });
+
+const MARKER = "@@qaql-example-output@@";
+
+/** What a session shows under a command, as a pattern: `…` stands for text left out. */
+function shownAs(output: string): RegExp {
+  const parts = output
+    .trimEnd()
+    .split("…")
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${parts.join("[\\s\\S]*?")}$`);
+}
 
 /** Runs a script with this Node, as a child process, within a minute. */
 function runNode(script: string): Promise<{ status: number | null; stderr: string }> {
@@ -189,17 +205,10 @@ function prepareDir(): void {
   }
 }
 
-/** A sh block's commands: each `$ ` line with the output shown under it, or each line alone. */
-function commandsOf(code: string): { command: string; output: string | undefined }[] {
-  // A line ending in a backslash goes on in the next, as in the shell.
+/** A session's commands, each `$ ` line (continued by a trailing backslash) with the output under it. */
+function sessionOf(code: string): { command: string; output: string }[] {
   const lines = code.replace(/\\\n\s*/g, "").split("\n");
-  if (!lines.some((line) => line.startsWith("$ "))) {
-    return lines
-      .map((line) => line.replace(/\s+#.*$/, "").trim())
-      .filter((line) => line !== "")
-      .map((command) => ({ command, output: undefined }));
-  }
-  const commands: { command: string; output: string | undefined }[] = [];
+  const commands: { command: string; output: string }[] = [];
   for (const line of lines) {
     if (line.startsWith("$ ")) commands.push({ command: line.slice(2), output: "" });
     else {
