@@ -11,6 +11,7 @@ import {
 } from "../ast/where.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
 import { checkDepth, DEFAULT_MAX_LENGTH } from "../base/limits.ts";
+import { valueAtPath } from "../base/members.ts";
 import { readDate } from "../schema/literals.ts";
 import { listScalarFields } from "../schema/scalar-fields.ts";
 import type { FieldType, ScalarTypeName, Schema } from "../schema/schema.ts";
@@ -153,27 +154,18 @@ function predicatesOn(
   return fc.oneof(...options);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /**
  * The non-null values at a path of the records, read through own properties of objects only (2.4).
  */
 function valuesAt(records: readonly unknown[], segments: readonly string[]): unknown[] {
-  const out: unknown[] = [];
-  for (const record of records) {
-    let value: unknown = record;
-    for (const key of segments)
-      value = isObject(value) && Object.hasOwn(value, key) ? value[key] : null;
-    if (value !== null && value !== undefined) out.push(value);
-  }
-  return out;
+  return records.map((record) => valueAtPath(record, segments)).filter((value) => value !== null);
 }
 
 const NUMBER_TEXT = /^-?[0-9]+(?:\.[0-9]+)?$/;
 const DAY_MS = 86_400_000;
 
-const swapCase = (text: string) =>
+/** The text with the case of each letter flipped, a near miss of a stored value. */
+export const swapCase = (text: string) =>
   [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
 
 /** The UTC day of a date value and the days either side (a zone moves it by one at most). */

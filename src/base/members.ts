@@ -33,3 +33,14 @@ export function oneOf(values: readonly string[]): string {
     ? (quoted[0] as string)
     : `one of ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
 }
+
+/**
+ * The value at a path of a record as a filter reads it (grammar/language.md 2.4): through own
+ * members of objects only, null where a segment is missing, null, or reached through anything
+ * that is not an object.
+ */
+export function valueAtPath(record: unknown, segments: readonly string[]): unknown {
+  let value = record;
+  for (const key of segments) value = isPlainRecord(value) ? (own(value, key) ?? null) : null;
+  return value ?? null;
+}

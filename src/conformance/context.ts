@@ -7,8 +7,7 @@ import { curlLine, type EvaluationVector, type ListVector } from "./repro.ts";
 
 export type Row = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is Row =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+export { isPlainRecord as isObject } from "../base/members.ts";
 
 /** How one response differed from the reference evaluation. */
 export interface Disagreement {

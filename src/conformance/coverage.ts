@@ -1,6 +1,7 @@
 // What a conformance run exercised, counted as it goes, and what the served data cannot
 // exercise: a pass over thin data must not read as a pass over everything.
-import type { WhereExpression } from "../ast/where.ts";
+import { WHERE_KEYWORDS, type WhereExpression } from "../ast/where.ts";
+import { valueAtPath } from "../base/members.ts";
 import { listScalarFields } from "../schema/scalar-fields.ts";
 import type { Schema } from "../schema/schema.ts";
 
@@ -36,7 +37,7 @@ export interface ConformanceCoverage {
   readonly warnings: readonly string[];
 }
 
-const KEYWORDS = /(?<=^|[\s()])(and|or|not|in|is|null)(?=[\s()]|$)/gi;
+const KEYWORDS = new RegExp(`(?<=^|[\\s()])(${[...WHERE_KEYWORDS].join("|")})(?=[\\s()]|$)`, "gi");
 
 function add(tally: Record<string, number>, name: string, by = 1): void {
   tally[name] = (tally[name] ?? 0) + by;
@@ -167,9 +168,6 @@ export class CoverageTally {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /**
  * What the records cannot exercise, one warning each: no null or missing value in a field the
  * filters name, no date, no text beyond ASCII, none above U+FFFF or in U+E000–U+FFFF (where
@@ -183,12 +181,7 @@ export function dataWarnings(
   const warnings: string[] = [];
   const fields = listScalarFields(schema);
   const values = (segments: readonly string[]) =>
-    records.map((record) => {
-      let value = record;
-      for (const key of segments)
-        value = isObject(value) && Object.hasOwn(value, key) ? value[key] : null;
-      return value ?? null;
-    });
+    records.map((record) => valueAtPath(record, segments));
   const all = fields.map(({ path, type }) => ({ type, values: values(path) }));
   if (records.length === 0) return ["the list is empty: no filter can select anything"];
   if (all.every(({ values }) => values.every((value) => value !== null))) {

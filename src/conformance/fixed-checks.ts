@@ -8,6 +8,7 @@ import { safeReadListRequest } from "../list/read-list-request.ts";
 import { listScalarFields } from "../schema/scalar-fields.ts";
 import { type Found, headersFor, isObject, type Row, type Settings } from "./context.ts";
 import { fetchJson, type JsonResponse } from "./fetch-json.ts";
+import { pageOf } from "./list-check.ts";
 import { paginateVector, readVector } from "./repro.ts";
 
 const codeOf = (response: JsonResponse) =>
@@ -33,10 +34,7 @@ export async function checkPaging(
   };
   const selfOf = (response: JsonResponse) => {
     const links = isObject(response.body) ? response.body._links : undefined;
-    const self = isObject(links) && isObject(links.self) ? links.self.href : undefined;
-    if (typeof self !== "string") return "(no self link)";
-    const query = new URL(self, "http://x").searchParams;
-    return `page=${query.get("page")}&size=${query.get("size")}`;
+    return pageOf(isObject(links) ? links.self : undefined);
   };
   for (const [url, size] of [
     [base, defaultSize],

@@ -64,7 +64,7 @@ export type ConformanceCase =
   | (ConformanceAsker & { readonly kind: "hidden"; readonly index: number });
 
 /** The page number and size a link's href carries, for comparing links across hosts. */
-function pageOf(link: unknown): string {
+export function pageOf(link: unknown): string {
   if (!isObject(link) || typeof link.href !== "string") return "(none)";
   const query = new URL(link.href, "http://x").searchParams;
   return `page=${query.get("page")}&size=${query.get("size")}`;

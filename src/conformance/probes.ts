@@ -3,10 +3,24 @@
 // character put in, another digit count, the day either side of midnight in some zone), so
 // that a server that compares anything in a way of its own disagrees on the first probe that
 // meets it, whatever the seed.
+
+import { swapCase } from "../arbitraries/where-ast.ts";
 import type { FieldItemNode, FieldsNode } from "../ast/fields.ts";
 import { NO_SPAN } from "../ast/span.ts";
-import type { ComparisonOperator, LiteralNode, PathNode, WherePredicate } from "../ast/where.ts";
-import { readDate } from "../schema/literals.ts";
+import {
+  type ComparisonOperator,
+  comparison,
+  inList,
+  nullCheck,
+  type PathNode,
+  path as pathOf,
+  pattern,
+  type WherePredicate,
+} from "../ast/where.ts";
+import { calendarOf } from "../backends/predicate/calendar.ts";
+import { isPlainRecord, valueAtPath } from "../base/members.ts";
+import { indexOfLoneSurrogate } from "../list/percent-encode.ts";
+import { DAY_MS, readDate, readDateText, readNumber } from "../schema/literals.ts";
 import { listScalarFields } from "../schema/scalar-fields.ts";
 import type { ScalarTypeName, Schema } from "../schema/schema.ts";
 
@@ -15,24 +29,6 @@ export interface Probe {
   readonly where: WherePredicate;
   readonly timeZone: string | undefined;
 }
-
-type Row = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Row =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-function valueAt(record: unknown, segments: readonly string[]): unknown {
-  let value = record;
-  for (const key of segments) {
-    value = isObject(value) && Object.hasOwn(value, key) ? value[key] : null;
-  }
-  return value ?? null;
-}
-
-const literal = (text: string): LiteralNode => ({ kind: "literal", text, span: NO_SPAN });
-
-const swapCase = (text: string) =>
-  [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
 
 /** A value's traits that a server may get wrong, most telling first; a value with more wins. */
 function interest(text: string): number {
@@ -63,40 +59,33 @@ function chooseValues<T>(
   return chosen;
 }
 
-/** The local day of an instant in a zone, as `yyyy-MM-dd`. */
-function dayIn(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(new Date(ms));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+/** The first and last days a literal can name (2.3). */
+const FIRST_DAY = readDate("0001-01-01") as number;
+const LAST_DAY = readDate("9999-12-31") as number;
+
+/** A day number as the literal `yyyy-MM-dd`. */
+const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The day an instant falls on in a zone, by the zone's calendar (2.5). */
+function dayIn(instant: number, timeZone: string): number {
+  const calendar = calendarOf(timeZone);
+  const day = Math.floor(instant / DAY_MS);
+  // Zones are within a day of UTC: the local day is the UTC day or one either side.
+  if (calendar.startOfDay(day) > instant) return day - 1;
+  return calendar.startOfDay(day + 1) <= instant ? day + 1 : day;
 }
 
-const DAY_MS = 86_400_000;
-/** Instants of the years 0001 to 9999, whose days a literal can name (2.3). */
-const FIRST_MS = Date.UTC(1, 0, 2);
-const LAST_MS = Date.UTC(9999, 11, 30);
-
-/** The day `by` days after `day`. */
-const shiftDay = (day: string, by: number) =>
-  new Date(((readDate(day) as number) + by) * DAY_MS).toISOString().slice(0, 10);
-
-const OFFSET_TIME =
-  /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:[Zz]|[+-]\d{2}:?\d{2})$/;
-
-/** The instant a date value is, when it is one; a plain day or a wall time is none. */
-function instantOf(value: unknown): number | undefined {
-  const ms =
-    typeof value === "number"
-      ? value
-      : typeof value === "string" && OFFSET_TIME.test(value)
-        ? Date.parse(value.replace(" ", "T"))
-        : Number.NaN;
-  // The day either side must be a literal too: a day of the years 0001 to 9999.
-  return ms >= FIRST_MS && ms <= LAST_MS ? ms : undefined;
+/** A date value as 2.5 reads it: an instant (a number, or a date-time with an offset) or a day. */
+function dateOf(value: unknown): { instant: number } | { day: number } | undefined {
+  const read =
+    typeof value === "number" && Number.isFinite(value)
+      ? { instant: value }
+      : typeof value === "string"
+        ? readDateText(value)
+        : undefined;
+  const day = read && ("day" in read ? read.day : Math.floor(read.instant / DAY_MS));
+  // The days either side, in any zone, must be literals too.
+  return day !== undefined && day - 2 >= FIRST_DAY && day + 2 <= LAST_DAY ? read : undefined;
 }
 
 /** What one probe is built from: an operator (or IN, NOT IN, a pattern) and its literal. */
@@ -104,9 +93,6 @@ type Shape =
   | { readonly op: ComparisonOperator; readonly text: string; readonly timeZone?: string }
   | { readonly op: "in" | "notIn"; readonly texts: readonly string[] }
   | { readonly op: "contains" | "startsWith" | "endsWith"; readonly text: string };
-
-/** A text a URL can carry: no lone surrogate, which UTF-8 cannot encode (6.6). */
-const wellFormed = (text: string) => !/\p{Surrogate}/u.test(text);
 
 function stringShapes(value: string, others: readonly string[]): Shape[] {
   const chars = [...value];
@@ -148,9 +134,8 @@ function stringShapes(value: string, others: readonly string[]): Shape[] {
 
 function numberShapes(value: number): Shape[] {
   const texts = [value, value + 1, value - 1, value * 10, Math.trunc(value / 10), -value]
-    .filter(Number.isFinite)
     .map((n) => String(n))
-    .filter((text) => /^-?[0-9]+(?:\.[0-9]+)?$/.test(text));
+    .filter((text) => readNumber(text) !== undefined);
   const [exact = "0", above = "1", below = "-1", longer = "10", shorter = "0"] = texts;
   const padded = exact.startsWith("-") ? `-0${exact.slice(1)}` : `0${exact}`;
   return [
@@ -167,43 +152,47 @@ function numberShapes(value: number): Shape[] {
   ];
 }
 
+/** Instants first among a date field's values: the zone shows only on them. */
+function isInstant(value: unknown): number {
+  const date = dateOf(value);
+  return date !== undefined && "instant" in date ? 1 : 0;
+}
+
 function dateShapes(
   value: unknown,
   zones: readonly string[],
   pick: (n: number) => number,
 ): Shape[] {
-  const instant = instantOf(value);
-  if (instant === undefined) {
-    const day = typeof value === "string" ? value.slice(0, 10) : undefined;
-    if (day === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(day) || readDate(day) === undefined) {
-      return [];
-    }
-    const days = readDate(day) as number;
-    if (days * DAY_MS < FIRST_MS || days * DAY_MS > LAST_MS) return [];
+  const date = dateOf(value);
+  if (date === undefined) return [];
+  if ("day" in date) {
+    const day = dayText(date.day);
     return [
       { op: "=", text: day },
       { op: "<", text: day },
       { op: "<=", text: day },
-      { op: ">", text: shiftDay(day, -1) },
+      { op: ">", text: dayText(date.day - 1) },
       { op: "!=", text: day },
     ];
   }
-  const utc = dayIn(instant, "UTC");
+  const utcDay = dayIn(date.instant, "UTC");
+  const utc = dayText(utcDay);
   // A zone in which the instant falls on another day than in UTC shows a server that ignores it.
-  const moved = zones.filter((zone) => dayIn(instant, zone) !== utc);
+  const moved = zones.filter((zone) => dayIn(date.instant, zone) !== utcDay);
   const zone = moved.length > 0 ? (moved[pick(moved.length)] as string) : zones[0];
   const shapes: Shape[] = [
     { op: "=", text: utc },
     { op: "<=", text: utc },
-    { op: ">", text: shiftDay(utc, -1) },
+    { op: ">", text: dayText(utcDay - 1) },
   ];
   if (zone !== undefined) {
-    const local = dayIn(instant, zone);
+    const localDay = dayIn(date.instant, zone);
+    const local = dayText(localDay);
     shapes.push(
       { op: "=", text: local, timeZone: zone },
       { op: "=", text: utc, timeZone: zone },
       { op: "<", text: local, timeZone: zone },
-      { op: ">=", text: shiftDay(local, 1), timeZone: zone },
+      { op: ">=", text: dayText(localDay + 1), timeZone: zone },
       { op: "<=", text: local, timeZone: zone },
     );
   }
@@ -220,36 +209,17 @@ function booleanShapes(value: boolean): Shape[] {
   ];
 }
 
-function predicateOf(path: PathNode, shape: Shape): { where: WherePredicate; zone?: string } {
+function predicateOf(path: PathNode, shape: Shape): WherePredicate {
   switch (shape.op) {
     case "in":
     case "notIn":
-      return {
-        where: {
-          kind: "in",
-          path,
-          negated: shape.op === "notIn",
-          values: shape.texts.map(literal),
-          span: NO_SPAN,
-        },
-      };
+      return inList(path, shape.texts, shape.op === "notIn");
     case "contains":
     case "startsWith":
     case "endsWith":
-      return {
-        where: { kind: "pattern", path, mode: shape.op, value: literal(shape.text), span: NO_SPAN },
-      };
+      return pattern(path, shape.op, shape.text);
     default:
-      return {
-        where: {
-          kind: "comparison",
-          path,
-          operator: shape.op,
-          value: literal(shape.text),
-          span: NO_SPAN,
-        },
-        ...(shape.timeZone !== undefined && { zone: shape.timeZone }),
-      };
+      return comparison(path, shape.op, shape.text);
   }
 }
 
@@ -269,14 +239,17 @@ export function probesFor(
   const anyZone = () =>
     zones.length === 0 || pick(3) === 0 ? undefined : zones[pick(zones.length)];
   for (const { path: segments, type } of listScalarFields(schema)) {
-    const path: PathNode = { kind: "path", segments, span: NO_SPAN };
+    const path = pathOf(segments);
     for (const negated of [false, true]) {
-      probes.push({ where: { kind: "isNull", path, negated, span: NO_SPAN }, timeZone: anyZone() });
+      probes.push({ where: nullCheck(path, negated), timeZone: anyZone() });
     }
-    const values = records.map((record) => valueAt(record, segments)).filter((v) => v !== null);
+    const values = records.map((record) => valueAtPath(record, segments)).filter((v) => v !== null);
     for (const shape of shapesFor(type, values, zones, pick, valuesPerField)) {
-      const { where, zone } = predicateOf(path, shape);
-      probes.push({ where, timeZone: zone ?? (type === "date" ? undefined : anyZone()) });
+      const zone = "timeZone" in shape ? shape.timeZone : undefined;
+      probes.push({
+        where: predicateOf(path, shape),
+        timeZone: zone ?? (type === "date" ? undefined : anyZone()),
+      });
     }
   }
   return probes;
@@ -290,7 +263,8 @@ function shapesFor(
   count: number,
 ): Shape[] {
   const strings = values.filter(
-    (v): v is string => typeof v === "string" && v.length > 0 && v.length <= 64 && wellFormed(v),
+    (v): v is string =>
+      typeof v === "string" && v.length > 0 && v.length <= 64 && indexOfLoneSurrogate(v) === -1,
   );
   const numbers = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v));
   const booleans = values.filter((v): v is boolean => typeof v === "boolean");
@@ -304,8 +278,8 @@ function shapesFor(
     case "boolean":
       return chooseValues(booleans, 2, () => 0, pick).flatMap(booleanShapes);
     case "date":
-      return chooseValues(values, count, (v) => (instantOf(v) === undefined ? 0 : 1), pick).flatMap(
-        (v) => dateShapes(v, zones, pick),
+      return chooseValues(values, count, isInstant, pick).flatMap((v) =>
+        dateShapes(v, zones, pick),
       );
     case "any":
       return [
@@ -344,7 +318,7 @@ export function selectionProbes(schema: Schema, records: readonly unknown[]): Fi
   for (const name of Object.keys(schema.fields)) {
     if (
       name === "id" ||
-      records.every((record) => isObject(record) && Object.hasOwn(record, name))
+      records.every((record) => isPlainRecord(record) && Object.hasOwn(record, name))
     ) {
       continue;
     }

@@ -294,6 +294,18 @@ describe("qaql serve and qaql conformance as commands", () => {
       ["--url", "http://x", "--token", "t", "--resource", "tags"],
       '--schema is required for "tags": only projects, artefacts and findings have a default',
     ],
+    [
+      ["--url", "http://x", "--token", "t", "--resource", "artefacts", "--probes", "x"],
+      '--probes must be a whole number, not "x"',
+    ],
+    [
+      ["--url", "http://x", "--token", "t", "--resource", "artefacts", "--user", "alice"],
+      "--user and --password go together",
+    ],
+    [
+      ["--url", "http://x", "--token", "t", "--resource", "artefacts", "--format", "xml"],
+      '--format must be text or json, not "xml"',
+    ],
   ])("%j is a usage error", (args, words) => {
     const run = runCli(["conformance", ...args]);
     expect(run.status).toBe(2);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { compileWhere } from "../../src/api/compile-where.ts";
-import { ConformanceError, runConformance } from "../../src/conformance/index.ts";
+import {
+  ConformanceError,
+  type ConformanceOptions,
+  runConformance,
+} from "../../src/conformance/index.ts";
 import type { Evaluate } from "../../src/conformance/reference-evaluate.ts";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { schemas } from "../../src/schema/resources.ts";
@@ -130,9 +134,15 @@ describe("runConformance", () => {
     [{ route: "projects/core/artefacts?x=1" }, "route"],
     [{ route: "projects//artefacts" }, "route"],
     [{ route: "projects/%zz/artefacts" }, "route"],
+    [{ probes: -1 }, "probes"],
+    [{ probes: 1.5 }, "probes"],
+    [{ credentials: { user: "a:b", password: "x" } }, "credentials"],
+    [{ credentials: "alice:s3cret" }, "credentials"],
+    [{ advanceClock: 15 }, "advanceClock"],
   ])("rejects %j before any request", async (bad, option) => {
     const options = { url: "http://127.0.0.1:9/api", token: "t", resource: "artefacts", ...bad };
-    const error = await runConformance(options).catch((e) => e);
+    // Options from outside: JavaScript callers pass what TypeScript would refuse.
+    const error = await runConformance(options as ConformanceOptions).catch((e) => e);
     expect(error).toBeInstanceOf(InvalidOptionError);
     expect(error).toMatchObject({ caller: "runConformance", option });
   });
