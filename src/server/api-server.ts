@@ -17,19 +17,26 @@ import {
 } from "../http/responses.ts";
 import { readPageSizeOptions } from "../list/page-size.ts";
 import type { Schema } from "../schema/schema.ts";
-import { MAX_ACCEPT_LANGUAGE_LENGTH } from "./accept-language.ts";
+import { lookupLanguage, MAX_ACCEPT_LANGUAGE_LENGTH } from "./accept-language.ts";
 import { ANSWER_HEADERS } from "./answer-headers.ts";
 import { ApiError } from "./api-error.ts";
 import { createBasicCheck } from "./authorization.ts";
+import { CallerViews } from "./caller-views.ts";
 import { acceptTooLongAnswer, createNodeAdapter, type ListeningAddress } from "./node-adapter.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./query-route.ts";
-import { answerRoute, type RouteContext, ServedLists } from "./route-table.ts";
-import { matchRoute, ROUTE_METHODS, ROUTES_IN_BRIEF } from "./routes.ts";
+import {
+  type Caller,
+  ROUTE_ANSWERS,
+  type RouteCall,
+  type RouteServices,
+  ServedLists,
+  type TokenDesk,
+} from "./route-table.ts";
+import { matchRoute, ROUTES, ROUTES_IN_BRIEF, type Route, type RouteKind } from "./routes.ts";
 import { ServedData } from "./served-data.ts";
 import { TokenAuth } from "./token-auth.ts";
 import { DEFAULT_TOKEN_RATE, type TokenRate, TokenRateLimiter, TokenStore } from "./tokens.ts";
 import { canonicalLanguage, TRANSLATIONS_MEMBER, Translations } from "./translations.ts";
-import { UserViews } from "./user-views.ts";
 import { type ApiUser, readServerUsers } from "./users.ts";
 import { checkWorkRate, DEFAULT_QUERY_TIME, WorkBudget, type WorkRate } from "./work-budget.ts";
 
@@ -160,7 +167,7 @@ function checkMaxBodyBytes(value: number | undefined): number {
  * `timezone` header, and JSON errors. Throws `InvalidOptionError` for bad options.
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
-  const { vendor, context, data, cache, onError } = readServerOptions(options);
+  const { vendor, rules, services, data, cache, onError } = readServerOptions(options);
   const mediaTypes = supportedMediaTypes(vendor);
   const negotiations = storeOf(cache);
 
@@ -196,10 +203,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       }
       const route = matchRoute(new URL(request.url).pathname);
       if (route === undefined) {
-        context.auth.authorise(request);
+        rules.auth.authorise(request);
         throw new ApiError(404, "NOT_FOUND", `no such route: ${ROUTES_IN_BRIEF}`);
       }
-      const methods = ROUTE_METHODS[route.kind];
+      const methods: readonly string[] = ROUTES[route.kind].methods;
       if (!methods.includes(request.method)) {
         throw new ApiError(
           405,
@@ -209,7 +216,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           { allow: methods.join(", ") },
         );
       }
-      return await answerRoute(context, request, route, mediaType);
+      return await dispatch(rules, services, request, route, mediaType);
     } catch (error) {
       return errorResponse(request, error, mediaType);
     }
@@ -227,7 +234,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     mediaTypes,
     fetch: fetchAnswer,
     handle: node.handle,
-    revokeToken: (token) => context.auth.revoke(token),
+    revokeToken: (token) => rules.auth.revoke(token),
     listen: (port = 0, host = "127.0.0.1") => node.listen(port, host),
     close: () => node.close(),
   };
@@ -273,7 +280,7 @@ function readServerOptions(options: ApiServerOptions) {
   );
   const views = option(
     "users",
-    () => new UserViews(options.data, options.schemas ?? {}, data, users.users, translations),
+    () => new CallerViews(options.data, options.schemas ?? {}, data, users.users, translations),
   );
   const languages = { available: translations.languages, fallback: language };
   const onError = (error: unknown) => options.onInternalError?.(error);
@@ -288,6 +295,71 @@ function readServerOptions(options: ApiServerOptions) {
   const cache = new ListRequestCache();
   const lists = new ServedLists({ vendor, sizes, cache, evaluate: options.evaluate, onError });
   const queryBody = { mediaTypes: supportedMediaTypes(vendor), maxBytes: maxBodyBytes };
-  const context: RouteContext = { views, languages, auth, lists, sizes, queryBody, queryTime };
-  return { vendor, context, data, cache, onError };
+  const rules: ServerRules = { auth, views, languages, queryTime };
+  const services: RouteServices = { lists, sizes, queryBody };
+  return { vendor, rules, services, data, cache, onError };
+}
+
+/** The server's rules, which the dispatcher alone applies: who asks, what it sees, what it may spend. */
+interface ServerRules {
+  readonly auth: TokenAuth;
+  /** What each token's holder sees: its records, and its policies' fields. */
+  readonly views: CallerViews;
+  /** The languages answers can be in (the server's first), and the server's. */
+  readonly languages: { readonly available: readonly string[]; readonly fallback: string };
+  readonly queryTime: WorkBudget;
+}
+
+/**
+ * Runs a route's code, its method checked: the token route with the token desk, every other
+ * with its caller, authenticated and with its view resolved before the route's code runs.
+ */
+function dispatch(
+  rules: ServerRules,
+  server: RouteServices,
+  request: Request,
+  route: Route,
+  mediaType: string,
+): Response | Promise<Response> {
+  const call: RouteCall<RouteKind> = { request, params: route.params, mediaType, server };
+  if (route.kind === "token") {
+    const desk: TokenDesk = {
+      issue: (request) => rules.auth.issueToken(request),
+      revoke: (request) => {
+        rules.auth.revoke(rules.auth.authorise(request).token);
+      },
+    };
+    return ROUTE_ANSWERS.token(desk, call as RouteCall<"token">);
+  }
+  const answer = ROUTE_ANSWERS[route.kind] as (
+    caller: Caller,
+    call: RouteCall<RouteKind>,
+  ) => Response | Promise<Response>;
+  return answer(callerOf(rules, request), call);
+}
+
+/** The caller of a request: the holder of its Bearer token (401, 403 without one that holds) and what it sees. */
+function callerOf(rules: ServerRules, request: Request): Caller {
+  const { holder } = rules.auth.authorise(request);
+  const view = rules.views.of(holder);
+  const { available, fallback } = rules.languages;
+  const usersLanguage = view.user?.language;
+  const language = lookupLanguage(
+    request.headers.get("accept-language"),
+    available,
+    usersLanguage !== undefined && available.includes(usersLanguage) ? usersLanguage : fallback,
+  );
+  const { queryTime } = rules;
+  return {
+    client: holder,
+    viewKey: view.key,
+    data: view.dataIn(language),
+    policyOf: (resource) => view.policyOf(resource),
+    language,
+    timeZone: view.user?.timeZone ?? "UTC",
+    queryTime: {
+      wait: () => queryTime.wait(holder),
+      charge: (ms) => queryTime.charge(holder, ms),
+    },
+  };
 }

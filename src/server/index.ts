@@ -7,13 +7,13 @@ export type {
   EvaluateResult,
 } from "../http/evaluate.ts";
 export type { ErrorBody } from "../http/responses.ts";
-export type { ApiServerOpenApiOptions } from "../openapi/api-server-openapi.ts";
-export { apiServerOpenApi } from "../openapi/api-server-openapi.ts";
 export type { ApiResourceName } from "../schema/resources.ts";
 export type { ApiErrorCode } from "./api-error.ts";
 export { ApiError } from "./api-error.ts";
 export type { ApiServer, ApiServerOptions, ListeningAddress } from "./api-server.ts";
 export { createApiServer } from "./api-server.ts";
+export type { ApiServerOpenApiOptions } from "./api-server-openapi.ts";
+export { apiServerOpenApi } from "./api-server-openapi.ts";
 export { digestPassword } from "./password-digest.ts";
 export type { TokenRate } from "./tokens.ts";
 export type { ApiUser } from "./users.ts";

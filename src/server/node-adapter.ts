@@ -15,7 +15,7 @@ import { JSON_MEDIA_TYPE, type JsonAnswer, jsonAnswer } from "../http/responses.
 import { toWebRequest, writeAnswer } from "../integrations/node-web-request.ts";
 import { ANSWER_HEADERS } from "./answer-headers.ts";
 import { ApiError } from "./api-error.ts";
-import { matchRoute, ROUTE_METHODS } from "./routes.ts";
+import { EVERY_METHOD, matchRoute, ROUTES } from "./routes.ts";
 
 /** Headers of 256 KiB hold a `where` and a `fields` at their 8192-character limit, fully percent-encoded. */
 const MAX_HEADER_BYTES = 256 * 1024;
@@ -126,15 +126,14 @@ export function acceptTooLongAnswer(method: string): JsonAnswer {
 
 /** Methods a Web `Request` cannot carry: no route of the API takes them. */
 const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
-const EVERY_METHOD = [...new Set(Object.values(ROUTE_METHODS).flat())].join(", ");
 
 /** The answer, in JSON, to a request no Web `Request` can be made of: its method or its target. */
 function unreadableRequestAnswer(method: string, target: string): JsonAnswer {
   if (UNSUPPORTED_METHODS.has(method.toUpperCase())) {
-    let allow = EVERY_METHOD;
+    let allow = EVERY_METHOD.join(", ");
     try {
       const route = matchRoute(new URL(target, "http://localhost").pathname);
-      if (route) allow = ROUTE_METHODS[route.kind].join(", ");
+      if (route) allow = ROUTES[route.kind].methods.join(", ");
     } catch {
       // A target that is no URL names no route: every method of the API is listed.
     }

@@ -135,7 +135,6 @@ function parseBody(bytes: Uint8Array): unknown {
  */
 export async function answerQuery(
   data: ServedData,
-  queryArtefacts: () => readonly object[],
   request: Request,
   artefactId: string,
   body: QueryBodyRules,
@@ -158,7 +157,7 @@ export async function answerQuery(
       const { code, message, ...details } = parsed.error.toJSON();
       throw new ApiError(400, code, message, details);
     }
-    const records = queryArtefacts() as readonly Artefact[];
+    const records = artefacts.records as readonly Artefact[];
     return runQuery(parsed.data, records, { artefactId: (start as Artefact).id });
   } finally {
     budget.charge(performance.now() - started);

@@ -10,102 +10,123 @@ import { jsonResponse } from "../http/responses.ts";
 import { decodeQueryComponent } from "../list/percent-decode.ts";
 import { readListRequest } from "../list/read-list-request.ts";
 import { piecesOf } from "../list/url-parts.ts";
-import { lookupLanguage } from "./accept-language.ts";
 import { ApiError } from "./api-error.ts";
-import { answerQuery, type QueryBodyRules } from "./query-route.ts";
-import type { Route } from "./routes.ts";
-import { keyOf, type ServedData, type ServedResource } from "./served-data.ts";
-import type { TokenAuth } from "./token-auth.ts";
-import type { UserView, UserViews } from "./user-views.ts";
-import type { WorkBudget } from "./work-budget.ts";
+import type { SeenData } from "./caller-views.ts";
+import { answerQuery, type ClientBudget, type QueryBodyRules } from "./query-route.ts";
+import { pathOf, type ROUTES, type RouteKind, type RouteParams } from "./routes.ts";
+import { keyOf, type ServedResource } from "./served-data.ts";
+import type { IssuedToken } from "./tokens.ts";
 
-/** What every route's answer reads: the data, the authentication and the server's settings. */
-export interface RouteContext {
-  /** What each token's holder sees: its records, and its policies' fields. */
-  readonly views: UserViews;
-  /** The languages answers can be in (the server's first), and the server's. */
-  readonly languages: { readonly available: readonly string[]; readonly fallback: string };
-  readonly auth: TokenAuth;
+/**
+ * Who asks, what it sees, and in which language and zone (grammar/language.md 6.10, 6.11):
+ * resolved by the dispatcher, from the request's Bearer token, before any route's code runs.
+ */
+export interface Caller {
+  /** Whose work it is: a user (`user:<name>`), or one of the server's permanent tokens. */
+  readonly client: string;
+  /** Tells callers that see alike apart from others in the server's caches. */
+  readonly viewKey: string;
+  /** What the caller sees, in the answer's language: the only records a route may read. */
+  readonly data: SeenData;
+  /** The selection and filter fields each resource's requests are checked against. */
+  policyOf(resource: string): AccessPolicy | undefined;
+  /** The language answers are in, chosen by `Accept-Language`, the user's, then the server's. */
+  readonly language: string;
+  /** The zone dates are read in without a `timezone` header: the user's, else UTC. */
+  readonly timeZone: string;
+  /** The caller's share of the server's time for query definitions. */
+  readonly queryTime: ClientBudget;
+}
+
+/** What the token route may do: it reads credentials itself, and sees no record. */
+export interface TokenDesk {
+  /** A new token for the request's Basic credentials (401, 429 otherwise). */
+  issue(request: Request): Promise<IssuedToken>;
+  /** Revokes the request's Bearer token (401, 403 without one that holds). */
+  revoke(request: Request): void;
+}
+
+/** What a route's code may use of the server besides its caller: never the data, nor anyone's view. */
+export interface RouteServices {
   readonly lists: ServedLists;
   readonly sizes: { readonly defaultSize: number; readonly maxSize: number };
   /** What the query route reads: bodies in the server's media types, of at most so many bytes. */
   readonly queryBody: QueryBodyRules;
-  readonly queryTime: WorkBudget;
 }
 
-type RouteOf<K extends Route["kind"]> = Extract<Route, { readonly kind: K }>;
+/** One request of a route, its method already checked: its decoded parameters and media type. */
+export interface RouteCall<K extends RouteKind> {
+  readonly request: Request;
+  readonly params: RouteParams<K>;
+  /** The negotiated media type of the answer. */
+  readonly mediaType: string;
+  readonly server: RouteServices;
+}
 
-/** Answers one route's request, its method already checked; `mediaType` is the negotiated one. */
-type RouteAnswer<K extends Route["kind"]> = (
-  context: RouteContext,
-  request: Request,
-  route: RouteOf<K>,
-  mediaType: string,
-) => Response | Promise<Response>;
+/**
+ * The code of a route: a Bearer route's is handed the caller, resolved before it runs, and the
+ * token route's the token desk; neither can reach the whole data.
+ */
+export type RouteAnswer<K extends RouteKind> = (typeof ROUTES)[K]["access"] extends "bearer"
+  ? (caller: Caller, call: RouteCall<K>) => Response | Promise<Response>
+  : (desk: TokenDesk, call: RouteCall<K>) => Response | Promise<Response>;
+
+/** Every route's code, by its kind: a route declared in `ROUTES` without code does not compile. */
+export type RouteAnswers = { readonly [K in RouteKind]: RouteAnswer<K> };
 
 const ok = (request: Request, mediaType: string, body: object): Response =>
   jsonResponse(request, 200, mediaType, body);
 
-/** The answer of each route (grammar/language.md 6.8); every route but the token's takes a Bearer token first. */
-export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
-  async token(context, request, _route, mediaType) {
-    if (request.method !== "DELETE")
-      return ok(request, mediaType, await context.auth.issueToken(request));
-    context.auth.revoke(context.auth.authorise(request).token);
+/** What each route answers (grammar/language.md 6.8), from the caller's view alone (6.10). */
+export const ROUTE_ANSWERS: RouteAnswers = {
+  async token(desk, { request, mediaType }) {
+    if (request.method !== "DELETE") return ok(request, mediaType, await desk.issue(request));
+    desk.revoke(request);
     return new Response(null, { status: 204 });
   },
-  list(context, request, route) {
-    const session = sessionOf(context, request);
-    const resource = resourceNamed(session.data, route.resource);
-    const key = `list ${route.resource}`;
-    return answerList(context, session, request, key, resource, resource.records);
+  list(caller, call) {
+    const resource = resourceNamed(caller.data, call.params.resource);
+    return answerList(caller, call, `list ${resource.name}`, resource, resource.records);
   },
-  item(context, request, route, mediaType) {
-    const session = sessionOf(context, request);
-    const body = answerItem(context, session, request, route.resource, route.id);
-    return withSessionHeaders(session, request, ok(request, mediaType, body));
+  item(caller, call) {
+    const { resource, id } = call.params;
+    return answerItem(caller, call, resource, (found) => recordOf(found, id));
   },
-  projectArtefacts(context, request, route) {
-    const session = sessionOf(context, request);
-    const { data } = session;
+  projectArtefacts(caller, call) {
+    const { data } = caller;
+    const { projectName } = call.params;
     const artefacts = resourceNamed(data, "artefacts");
     resourceNamed(data, "projects");
-    const project = data.projectNamed(route.projectName);
+    const project = data.projectNamed(projectName);
     if (!project) {
       // A client that put the id where the name goes is told so.
-      const byId = data.resource("projects")?.byId.has(route.projectName);
+      const byId = data.resource("projects")?.byId.has(projectName);
       const hint = byId ? ` (the path takes the project's name, not its id)` : "";
-      const message = `no project named ${quoteForEcho(route.projectName)}${hint}`;
+      const message = `no project named ${quoteForEcho(projectName)}${hint}`;
       throw new ApiError(404, "NOT_FOUND", message);
     }
-    const key = `project ${route.projectName}`;
-    return answerList(context, session, request, key, artefacts, data.artefactsOf(project));
+    const key = `project ${projectName}`;
+    return answerList(caller, call, key, artefacts, data.artefactsOf(project));
   },
-  artefactFindings(context, request, route) {
-    const session = sessionOf(context, request);
-    const { data } = session;
+  artefactFindings(caller, call) {
+    const { data } = caller;
+    const { artefactId } = call.params;
     const findings = resourceNamed(data, "findings");
-    recordOf(resourceNamed(data, "artefacts"), route.artefactId);
-    const below = data.findingsBelow(route.artefactId);
-    const key = `findings ${route.artefactId}`;
-    const links = contextLinks(data, route.artefactId);
-    return answerList(context, session, request, key, findings, below, links);
+    recordOf(resourceNamed(data, "artefacts"), artefactId);
+    const below = data.findingsBelow(artefactId);
+    const links = contextLinks(data, artefactId);
+    return answerList(caller, call, `findings ${artefactId}`, findings, below, links);
   },
-  versionArtefact(context, request, route, mediaType) {
-    const session = sessionOf(context, request);
-    const { data } = session;
-    const artefact = resourceNamed(data, "artefacts").byId.get(route.artefactId);
-    const project = artefact && projectOf(data, artefact);
-    // The data holds each project as analysed in one version, its own versionId (6.12).
-    if (!project || keyOf(own(project, "versionId")) !== route.versionId) {
-      const where = `${quoteForEcho(route.artefactId)} in version ${quoteForEcho(route.versionId)}`;
+  versionArtefact(caller, call) {
+    const { versionId, artefactId } = call.params;
+    const artefact = caller.data.artefactInVersion(versionId, artefactId);
+    if (!artefact) {
+      const where = `${quoteForEcho(artefactId)} in version ${quoteForEcho(versionId)}`;
       throw new ApiError(404, "NOT_FOUND", `no artefact with id ${where}`);
     }
-    const body = answerItem(context, session, request, "artefacts", route.artefactId);
-    return withSessionHeaders(session, request, ok(request, mediaType, body));
+    return answerItem(caller, call, "artefacts", () => artefact);
   },
-  dump(context, request, _route, mediaType) {
-    const session = sessionOf(context, request);
+  dump(caller, { request, mediaType }) {
     for (const piece of piecesOf(new URL(request.url).search.slice(1))) {
       const equals = piece.indexOf("=");
       const name = decodeQueryComponent(equals === -1 ? piece : piece.slice(0, equals));
@@ -114,132 +135,79 @@ export const ROUTE_TABLE: { readonly [K in Route["kind"]]: RouteAnswer<K> } = {
         throw new ApiError(400, "UNSUPPORTED_PARAMETER", message, { parameter: name });
       }
     }
-    readTimeZone(request.headers.get("timezone"), session.timeZone);
-    const { view, language, data } = session;
+    readTimeZone(request.headers.get("timezone"), caller.timeZone);
+    const { data } = caller;
     const body = Object.fromEntries(
-      data.names.map((name) => [name, view.recordsAsSeen(name, language)]),
+      data.names.map((name) => [name, data.resource(name)?.records ?? []]),
     );
-    return withSessionHeaders(session, request, ok(request, mediaType, body));
+    return withCallerHeaders(caller, request, ok(request, mediaType, body));
   },
-  async artefactQuery(context, request, route, mediaType) {
-    const session = sessionOf(context, request);
-    const { queryTime } = context;
-    const { holder, view, language, data } = session;
-    const budget = {
-      wait: () => queryTime.wait(holder),
-      charge: (ms: number) => queryTime.charge(holder, ms),
-    };
-    const artefacts = () => view.recordsAsSeen("artefacts", language);
-    const { queryBody } = context;
-    const body = await answerQuery(data, artefacts, request, route.artefactId, queryBody, budget);
+  async artefactQuery(caller, { request, params, mediaType, server }) {
+    const { data, queryTime } = caller;
+    const body = await answerQuery(data, request, params.artefactId, server.queryBody, queryTime);
     // A query definition compares no date, so it reads no `timezone` header (section 8).
-    return withSessionHeaders(session, request, ok(request, mediaType, body), false);
+    return withCallerHeaders(caller, request, ok(request, mediaType, body), false);
   },
 };
-
-/** Who asks, what it sees, and in which language and zone (grammar/language.md 6.10, 6.11). */
-interface Session {
-  readonly holder: string;
-  readonly view: UserView;
-  /** The language answers are in, chosen by `Accept-Language`, the user's, then the server's. */
-  readonly language: string;
-  /** What the holder sees, in that language. */
-  readonly data: ServedData;
-  /** The zone dates are read in without a `timezone` header: the user's, else UTC. */
-  readonly timeZone: string;
-}
-
-/** The session of the holder of the request's Bearer token (401, 403 without a valid one). */
-function sessionOf(context: RouteContext, request: Request): Session {
-  const { holder } = context.auth.authorise(request);
-  const view = context.views.of(holder);
-  const { available, fallback } = context.languages;
-  const usersLanguage = view.user?.language;
-  const language = lookupLanguage(
-    request.headers.get("accept-language"),
-    available,
-    usersLanguage !== undefined && available.includes(usersLanguage) ? usersLanguage : fallback,
-  );
-  const timeZone = view.user?.timeZone ?? "UTC";
-  return { holder, view, language, data: view.dataIn(language), timeZone };
-}
 
 /**
  * Says which language the answer is in and, for an answer that read the `timezone` header
  * (checked by then), the zone its dates were read in.
  */
-function withSessionHeaders(
-  session: Session,
+function withCallerHeaders(
+  caller: Caller,
   request: Request,
   response: Response,
   readsZone = true,
 ): Response {
   if (!response.ok) return response;
-  response.headers.set("content-language", session.language);
+  response.headers.set("content-language", caller.language);
   if (readsZone) {
     response.headers.set(
       "timezone",
-      readTimeZone(request.headers.get("timezone"), session.timeZone),
+      readTimeZone(request.headers.get("timezone"), caller.timeZone),
     );
   }
   return response;
 }
 
-/** A list as one session sees it: its own records, under its policy, in its language and zone. */
+/** A list as one caller sees it: its own records, under its policy, in its language and zone. */
 async function answerList(
-  context: RouteContext,
-  session: Session,
-  request: Request,
+  caller: Caller,
+  { request, server }: RouteCall<RouteKind>,
   key: string,
   resource: ServedResource,
   records: readonly object[],
   links?: Readonly<Record<string, string>>,
 ): Promise<Response> {
-  const { view, language, timeZone } = session;
-  const policy = view.policyOf(resource.name);
-  const listKey = `${view.key}\u0000${language}\u0000${timeZone}\u0000${key}`;
-  const handler = context.lists.handler(listKey, resource, records, { policy, timeZone, links });
-  return withSessionHeaders(session, request, await handler(request));
-}
-
-/** The project a record is in by its `projectId`, among the projects seen. */
-function projectOf(data: ServedData, record: object): object | undefined {
-  const id = keyOf(own(record, "projectId"));
-  return id === undefined ? undefined : data.resource("projects")?.byId.get(id);
+  const { language, timeZone } = caller;
+  const policy = caller.policyOf(resource.name);
+  const listKey = `${caller.viewKey}\u0000${language}\u0000${timeZone}\u0000${key}`;
+  const handler = server.lists.handler(listKey, resource, records, { policy, timeZone, links });
+  return withCallerHeaders(caller, request, await handler(request));
 }
 
 /**
  * The links of an artefact's findings list (grammar/language.md 6.12) that apply: the artefact,
  * its project, and the project's model and version, each where the data seen holds it.
  */
-function contextLinks(data: ServedData, artefactId: string): Record<string, string> {
+function contextLinks(data: SeenData, artefactId: string): Record<string, string> {
   const links: Record<string, string> = {
-    artefact: `/api/artefacts/${encodeURIComponent(artefactId)}`,
+    artefact: pathOf("item", { resource: "artefacts", id: artefactId }),
   };
   const artefact = data.resource("artefacts")?.byId.get(artefactId);
-  const project = artefact && projectOf(data, artefact);
+  const project = artefact && data.projectOf(artefact);
   if (!project) return links;
-  links.project = `/api/projects/${encodeURIComponent(keyOf(own(project, "id")) as string)}`;
+  links.project = pathOf("item", { resource: "projects", id: keyOf(own(project, "id")) as string });
   const model = keyOf(own(project, "modelUId"));
   if (model !== undefined && data.resource("models")?.byId.has(model)) {
-    links.model = `/api/models/${encodeURIComponent(model)}`;
+    links.model = pathOf("item", { resource: "models", id: model });
   }
   const version = keyOf(own(project, "versionId"));
   if (version !== undefined && data.resource("versions")?.byId.has(version)) {
-    links.version = `/api/versions/${encodeURIComponent(version)}`;
+    links.version = pathOf("item", { resource: "versions", id: version });
   }
   return links;
-}
-
-/** Answers a request of a known route, its method already checked. */
-export function answerRoute(
-  context: RouteContext,
-  request: Request,
-  route: Route,
-  mediaType: string,
-): Response | Promise<Response> {
-  const answer = ROUTE_TABLE[route.kind] as RouteAnswer<Route["kind"]>;
-  return answer(context, request, route, mediaType);
 }
 
 /** What every list handler of a server shares. */
@@ -298,7 +266,7 @@ export class ServedLists {
   }
 }
 
-function resourceNamed(data: ServedData, name: string): ServedResource {
+function resourceNamed(data: SeenData, name: string): ServedResource {
   const resource = data.resource(name);
   if (resource) return resource;
   const names = data.names.join(", ") || "none";
@@ -325,22 +293,22 @@ function fieldsPieces(search: string): string {
     .join("&");
 }
 
+/** One record as the caller sees it, cut to the request's `fields`: found once they are checked. */
 function answerItem(
-  context: RouteContext,
-  session: Session,
-  request: Request,
+  caller: Caller,
+  { request, mediaType, server }: RouteCall<RouteKind>,
   name: string,
-  id: string,
-): object {
-  const { view } = session;
-  const resource = resourceNamed(session.data, name);
+  find: (resource: ServedResource) => object,
+): Response {
+  const resource = resourceNamed(caller.data, name);
   // Checked though an item has no date to read it with, as a list request checks it.
-  readTimeZone(request.headers.get("timezone"), session.timeZone);
+  readTimeZone(request.headers.get("timezone"), caller.timeZone);
   const { fields } = readListRequest(`?${fieldsPieces(new URL(request.url).search)}`, {
-    ...context.sizes,
+    ...server.sizes,
     schema: resource.schema,
-    policy: view.policyOf(name),
+    policy: caller.policyOf(name),
   });
-  const record = recordOf(resource, id);
-  return fields ? (compileFields(fields)(record) as object) : record;
+  const record = find(resource);
+  const body = fields ? (compileFields(fields)(record) as object) : record;
+  return withCallerHeaders(caller, request, ok(request, mediaType, body));
 }

@@ -1,5 +1,6 @@
 import { own } from "../base/members.ts";
 import type { Schema } from "../schema/schema.ts";
+import type { Route } from "./routes.ts";
 import { TRANSLATIONS_MEMBER } from "./translations.ts";
 
 /** One resource's records, found by id, with the schema its requests are checked against. */
@@ -94,6 +95,51 @@ export class ServedData {
     });
     const key = keyOf(own(project, "id"));
     return (key !== undefined && this.#artefactsByProject.get(key)) || [];
+  }
+
+  /** The project a record is in by its `projectId`. */
+  projectOf(record: object): object | undefined {
+    const id = keyOf(own(record, "projectId"));
+    return id === undefined ? undefined : this.resource("projects")?.byId.get(id);
+  }
+
+  /** The artefact, when the version is its project's own `versionId` (grammar/language.md 6.12). */
+  artefactInVersion(versionId: string, artefactId: string): object | undefined {
+    const artefact = this.resource("artefacts")?.byId.get(artefactId);
+    const project = artefact && this.projectOf(artefact);
+    return project && keyOf(own(project, "versionId")) === versionId ? artefact : undefined;
+  }
+
+  /**
+   * Whether a `GET` of the route finds what it names in these records: the lookup every route
+   * makes, and what a link must pass to be kept in a caller's view.
+   */
+  holds(route: Route): boolean {
+    switch (route.kind) {
+      case "token":
+      case "dump":
+        return true;
+      case "list":
+        return this.resource(route.params.resource) !== undefined;
+      case "item":
+        return this.resource(route.params.resource)?.byId.has(route.params.id) ?? false;
+      case "projectArtefacts":
+        return (
+          this.resource("artefacts") !== undefined &&
+          this.projectNamed(route.params.projectName) !== undefined
+        );
+      case "artefactFindings":
+        return (
+          this.resource("findings") !== undefined &&
+          this.resource("artefacts")?.byId.has(route.params.artefactId) === true
+        );
+      case "artefactQuery":
+        return this.resource("artefacts")?.byId.has(route.params.artefactId) ?? false;
+      case "versionArtefact":
+        return (
+          this.artefactInVersion(route.params.versionId, route.params.artefactId) !== undefined
+        );
+    }
   }
 
   /** The findings with a location in the artefact or in any artefact below it, in their order. */

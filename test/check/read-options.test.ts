@@ -12,11 +12,11 @@ import { createListHandler } from "../../src/http/list-handler.ts";
 import { listRoute } from "../../src/integrations/fastify/fastify-list-route.ts";
 import { diagnoseFields, diagnoseWhere } from "../../src/language-service/diagnose.ts";
 import { readListRequest } from "../../src/list/read-list-request.ts";
-import { apiServerOpenApi } from "../../src/openapi/api-server-openapi.ts";
 import { listResponseJsonSchema } from "../../src/openapi/list-body-schema.ts";
 import { openApiListParameters } from "../../src/openapi/list-parameters.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema, MAX_SCHEMA_DEPTH } from "../../src/schema/schema.ts";
+import { apiServerOpenApi } from "../../src/server/api-server-openapi.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
 import { runs } from "../support/runs.ts";
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { apiServerOpenApi } from "../../src/openapi/api-server-openapi.ts";
+import { apiServerOpenApi } from "../../src/server/api-server-openapi.ts";
 import { runCli } from "../support/run-cli.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "qaql-openapi-"));

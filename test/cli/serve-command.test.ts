@@ -430,8 +430,12 @@ describe("qaql serve", () => {
     const artefacts = (await get("/artefacts?size=1000", token)).artefacts as Row[];
     expect(new Set(artefacts.map((a) => a.projectId))).toEqual(new Set([seen[0]?.id]));
     const ci = (await get("/projects?size=2", "ci-token-of-the-users-file-0123")).projects as Row[];
+    // Without the fields they are made from, the links to the model and version go (6.10).
     expect(ci).toEqual(
-      sample.projects?.slice(0, 2).map(({ id, name, _links }) => ({ _links, id, name })),
+      sample.projects?.slice(0, 2).map(({ id, name, _links }) => {
+        const { self, artefacts } = _links as Row;
+        return { _links: { self, artefacts }, id, name };
+      }),
     );
     server.child.kill("SIGTERM");
     expect(await waitForExit(server.child)).toBe(0);

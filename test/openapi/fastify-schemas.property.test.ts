@@ -11,11 +11,11 @@ import { invalidWhereArbitrary } from "../../src/arbitraries/invalid-where.ts";
 import { whereTextArbitrary } from "../../src/arbitraries/where-text.ts";
 import { createListHandler } from "../../src/http/list-handler.ts";
 import { listHandler } from "../../src/integrations/fastify/fastify-list-handler.ts";
-import { apiServerOpenApi } from "../../src/openapi/api-server-openapi.ts";
 import { openApiListParameters } from "../../src/openapi/list-parameters.ts";
 import type { JsonSchema } from "../../src/openapi/openapi-types.ts";
 import { safeParseQueryDefinition } from "../../src/query/definition.ts";
 import { schemas } from "../../src/schema/resources.ts";
+import { apiServerOpenApi } from "../../src/server/api-server-openapi.ts";
 import { runs } from "../support/runs.ts";
 
 const schema = schemas.artefact;

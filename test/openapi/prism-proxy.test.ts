@@ -16,9 +16,9 @@ import {
 } from "@stoplight/prism-http/dist/validator/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referenceEvaluate } from "../../src/conformance/reference-evaluate.ts";
-import { apiServerOpenApi } from "../../src/openapi/api-server-openapi.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { type ApiServer, createApiServer } from "../../src/server/api-server.ts";
+import { apiServerOpenApi } from "../../src/server/api-server-openapi.ts";
 
 type Json = Record<string, unknown>;
 

@@ -8,12 +8,12 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiServerOpenApi } from "../../src/openapi/api-server-openapi.ts";
 import type { Artefact } from "../../src/query/artefact.ts";
 import { parseQueryDefinition } from "../../src/query/definition.ts";
 import { runQuery } from "../../src/query/run-query.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { type ApiServer, createApiServer } from "../../src/server/api-server.ts";
+import { apiServerOpenApi } from "../../src/server/api-server-openapi.ts";
 import {
   CallError,
   connect,

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { apiServerOpenApi } from "../../src/openapi/api-server-openapi.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import type { FieldType, Schema } from "../../src/schema/schema.ts";
 import { schemaToJsonSchema } from "../../src/schema/schema-json-schema.ts";
+import { apiServerOpenApi } from "../../src/server/api-server-openapi.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
 

@@ -1,7 +1,7 @@
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
 import { DEFAULT_MAX_PAGE_SIZE } from "../../list/page-size.ts";
-import { apiServerOpenApi } from "../../openapi/api-server-openapi.ts";
 import { API_RESOURCE_NAMES, type ApiResourceName } from "../../schema/resources.ts";
+import { apiServerOpenApi } from "../../server/api-server-openapi.ts";
 import { type Command, type Invocation, stringOption } from "../command.ts";
 import { EXIT, UsageError } from "../failure.ts";
 import { fileOutput, stdoutOutput } from "../output.ts";

@@ -3,10 +3,6 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { createListHandler } from "../../src/http/list-handler.ts";
-import {
-  type ApiServerOpenApiOptions,
-  apiServerOpenApi,
-} from "../../src/openapi/api-server-openapi.ts";
 import type { OpenApiDocument } from "../../src/openapi/openapi-types.ts";
 import type { Artefact } from "../../src/query/artefact.ts";
 import { parseQueryDefinition, safeParseQueryDefinition } from "../../src/query/definition.ts";
@@ -15,6 +11,10 @@ import { runQuery } from "../../src/query/run-query.ts";
 import type { ApiResourceName } from "../../src/schema/resources.ts";
 import { schemas } from "../../src/schema/resources.ts";
 import { defineSchema } from "../../src/schema/schema.ts";
+import {
+  type ApiServerOpenApiOptions,
+  apiServerOpenApi,
+} from "../../src/server/api-server-openapi.ts";
 import { parseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
 

@@ -15,21 +15,25 @@ import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
 import { supportedMediaTypes } from "../http/media-types.ts";
 import { readVendor } from "../http/read-handler-options.ts";
 import { readPageSizeOptions } from "../list/page-size.ts";
-import { queryDefinitionJsonSchema } from "../query/json-schema.ts";
-import { API_RESOURCE_NAMES, type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
-import type { Schema } from "../schema/schema.ts";
-import { answer, contentOf, parameterRef, ref, responseRef } from "./document-parts.ts";
-import { errorBodyJsonSchema, queryDefinitionErrorJsonSchema } from "./error-body-schema.ts";
+import { answer, contentOf, parameterRef, ref, responseRef } from "../openapi/document-parts.ts";
+import {
+  errorBodyJsonSchema,
+  queryDefinitionErrorJsonSchema,
+} from "../openapi/error-body-schema.ts";
 import {
   itemJsonSchema,
   linkJsonSchema,
   linksJsonSchema,
   listBodyJsonSchema,
-} from "./list-body-schema.ts";
-import { listParametersOf } from "./list-parameters.ts";
-import type { JsonSchema, OpenApiDocument, OpenApiParameter } from "./openapi-types.ts";
-import { pageLinks, recordLinks } from "./operation-links.ts";
+} from "../openapi/list-body-schema.ts";
+import { listParametersOf } from "../openapi/list-parameters.ts";
+import type { JsonSchema, OpenApiDocument, OpenApiParameter } from "../openapi/openapi-types.ts";
+import { pageLinks, recordLinks } from "../openapi/operation-links.ts";
+import { queryDefinitionJsonSchema } from "../query/json-schema.ts";
+import { API_RESOURCE_NAMES, type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
+import type { Schema } from "../schema/schema.ts";
 import { completePath, type PathSpec } from "./path-methods.ts";
+import { ROUTES, type RouteKind } from "./routes.ts";
 
 /**
  * Options of `apiServerOpenApi`; `maxLength` and `maxDepth` are the limits of grammar/language.md
@@ -410,40 +414,38 @@ function pathsOf(
   mediaTypes: readonly string[],
   responses: Readonly<Record<string, unknown>>,
 ): Record<string, JsonSchema> {
-  const specs: Record<string, PathSpec> = {
-    "/token": {
-      name: "Token",
-      tag: "token",
-      parameters: [],
-      headRefused:
-        "A token made for an answer without a body could never be used, and would spend the user's token rate.",
-      operations: {
-        get: {
-          tags: ["token"],
-          operationId: "getToken",
-          summary: "Get a temporary token",
-          description:
-            "Exchanges the server's user and password (HTTP Basic) for a token to send as " +
-            "Authorization: Bearer <token> on every other route.",
-          security: [{ basic: [] }],
-          responses: {
-            "200": answer("A new token.", contentOf(mediaTypes, ref("schemas", "Token"))),
-            "401": responseRef("BadCredentials"),
-            "406": responseRef("NotAcceptable"),
-            "429": responseRef("TooManyTokenRequests"),
-            "431": responseRef("HeaderTooLarge"),
-            "500": responseRef("InternalError"),
-          },
+  const token: PathDraft = {
+    name: "Token",
+    tag: "token",
+    parameters: [],
+    headRefused:
+      "A token made for an answer without a body could never be used, and would spend the user's token rate.",
+    operations: {
+      get: {
+        tags: ["token"],
+        operationId: "getToken",
+        summary: "Get a temporary token",
+        description:
+          "Exchanges the server's user and password (HTTP Basic) for a token to send as " +
+          "Authorization: Bearer <token> on every other route.",
+        security: [{ basic: [] }],
+        responses: {
+          "200": answer("A new token.", contentOf(mediaTypes, ref("schemas", "Token"))),
+          "401": responseRef("BadCredentials"),
+          "406": responseRef("NotAcceptable"),
+          "429": responseRef("TooManyTokenRequests"),
+          "431": responseRef("HeaderTooLarge"),
+          "500": responseRef("InternalError"),
         },
-        delete: {
-          tags: ["token"],
-          operationId: "deleteToken",
-          summary: "Revoke the token presented",
-          description:
-            "Revokes the Bearer token of this request, temporary or permanent: later requests " +
-            "with it are 401 UNKNOWN_TOKEN.",
-          responses: { "204": answer("The token is revoked."), ...BEARER_RESPONSES },
-        },
+      },
+      delete: {
+        tags: ["token"],
+        operationId: "deleteToken",
+        summary: "Revoke the token presented",
+        description:
+          "Revokes the Bearer token of this request, temporary or permanent: later requests " +
+          "with it are 401 UNKNOWN_TOKEN.",
+        responses: { "204": answer("The token is revoked."), ...BEARER_RESPONSES },
       },
     },
   };
@@ -485,130 +487,202 @@ function pathsOf(
       },
     },
   });
-  for (const resource of resources) {
-    const { name, title, singular, idName } = resource;
-    specs[`/${name}`] = {
-      name: `${title}s`,
-      tag: name,
-      parameters: [],
-      operations: list(
-        resource,
-        `list${title}s`,
-        `List the ${name}`,
-        `The ${name} that where keeps, each projected by fields.`,
-      ),
-    };
-    specs[`/${name}/{${idName}}`] = {
-      name: title,
-      tag: name,
-      parameters: [parameterRef(idName)],
-      operations: {
-        get: {
-          tags: [name],
-          operationId: `get${title}`,
-          summary: `Get one ${singular}`,
-          description: `The ${singular} whose id is given, projected by fields.`,
-          parameters: [
-            parameterRef(idName),
-            parameterRef(`${name}Fields`),
-            parameterRef("timezone"),
-            parameterRef("acceptLanguage"),
-          ],
-          responses: {
-            "200": {
-              ...answer(
-                `The ${singular}.`,
-                contentOf(mediaTypes, ref("schemas", title)),
-                SESSION_HEADERS,
-              ),
-              links: recordLinks(resource, has),
-            },
-            "400": responseRef("BadRequest"),
-            "404": { ...responseRef("NotFound"), description: `No ${singular} has that id.` },
-            ...BEARER_RESPONSES,
+  const dump = dumpDraft(resources, mediaTypes);
+  const projects = resources.find((r) => r.name === "projects");
+  const artefacts = resources.find((r) => r.name === "artefacts");
+  const findings = resources.find((r) => r.name === "findings");
+  // Each route's paths, one per resource for `{resource}`: what the route table declares.
+  const drafts: { readonly [K in RouteKind]: () => [Resource | undefined, PathDraft][] } = {
+    token: () => [[undefined, token]],
+    dump: () => [[undefined, dump]],
+    list: () =>
+      resources.map((resource) => {
+        const { name, title } = resource;
+        return [
+          resource,
+          {
+            name: `${title}s`,
+            tag: name,
+            parameters: [],
+            operations: list(
+              resource,
+              `list${title}s`,
+              `List the ${name}`,
+              `The ${name} that where keeps, each projected by fields.`,
+            ),
           },
-        },
-      },
-    };
-    if (name === "projects" && has("artefacts")) {
-      const artefacts = resources.find((r) => r.name === "artefacts") as Resource;
-      specs["/projects/{projectName}/artefacts"] = {
-        name: "ProjectArtefacts",
-        tag: "artefacts",
-        parameters: [parameterRef("projectName")],
-        operations: list(
-          artefacts,
-          "listProjectArtefacts",
-          "List the artefacts of a project",
-          "The artefacts of the project with that name that where keeps, each projected by fields.",
-          ["projectName"],
-          "No project has that name.",
-        ),
-      };
-    }
-    if (name === "artefacts" && has("findings")) {
-      const findings = resources.find((r) => r.name === "findings") as Resource;
-      specs["/artefacts/{artefactId}/findings"] = {
-        name: "ArtefactFindings",
-        tag: "findings",
-        parameters: [parameterRef("artefactId")],
-        operations: list(
-          findings,
-          "listArtefactFindings",
-          "List the findings in an artefact",
-          "The findings located in that artefact or below it that where keeps, each projected by fields.",
-          ["artefactId"],
-          "No artefact has that id.",
-        ),
-      };
-    }
-    if (name === "artefacts") {
-      specs["/artefacts/{artefactId}/query"] = {
-        name: "ArtefactQuery",
-        tag: "artefacts",
-        parameters: [parameterRef("artefactId")],
-        operations: { post: queryOperation(mediaTypes) },
-      };
-    }
-    if (name === "versions" && has("artefacts")) {
-      specs["/versions/{versionId}/artefacts/{artefactId}"] = {
-        name: "VersionArtefact",
-        tag: "artefacts",
-        parameters: [parameterRef("versionId"), parameterRef("artefactId")],
-        operations: {
-          get: {
-            tags: ["artefacts"],
-            operationId: "getVersionArtefact",
-            summary: "Get one artefact as analysed in a version",
-            description:
-              "The artefact whose id is given, projected by fields, when the version is the one " +
-              "its project's records were analysed in (the project's versionId).",
-            parameters: [
-              parameterRef("versionId"),
-              parameterRef("artefactId"),
-              parameterRef("artefactsFields"),
-              parameterRef("timezone"),
-              parameterRef("acceptLanguage"),
-            ],
-            responses: {
-              "200": answer(
-                "The artefact.",
-                contentOf(mediaTypes, ref("schemas", "Artefact")),
-                SESSION_HEADERS,
-              ),
-              "400": responseRef("BadRequest"),
-              "404": {
-                ...responseRef("NotFound"),
-                description: "No artefact has that id in that version.",
+        ];
+      }),
+    item: () =>
+      resources.map((resource) => {
+        const { name, title, singular, idName } = resource;
+        return [
+          resource,
+          {
+            name: title,
+            tag: name,
+            parameters: [parameterRef(idName)],
+            operations: {
+              get: {
+                tags: [name],
+                operationId: `get${title}`,
+                summary: `Get one ${singular}`,
+                description: `The ${singular} whose id is given, projected by fields.`,
+                parameters: [
+                  parameterRef(idName),
+                  parameterRef(`${name}Fields`),
+                  parameterRef("timezone"),
+                  parameterRef("acceptLanguage"),
+                ],
+                responses: {
+                  "200": {
+                    ...answer(
+                      `The ${singular}.`,
+                      contentOf(mediaTypes, ref("schemas", title)),
+                      SESSION_HEADERS,
+                    ),
+                    links: recordLinks(resource, has),
+                  },
+                  "400": responseRef("BadRequest"),
+                  "404": { ...responseRef("NotFound"), description: `No ${singular} has that id.` },
+                  ...BEARER_RESPONSES,
+                },
               },
-              ...BEARER_RESPONSES,
+            },
+          },
+        ];
+      }),
+    projectArtefacts: () => [
+      [
+        projects,
+        {
+          name: "ProjectArtefacts",
+          tag: "artefacts",
+          parameters: [parameterRef("projectName")],
+          operations: list(
+            artefacts as Resource,
+            "listProjectArtefacts",
+            "List the artefacts of a project",
+            "The artefacts of the project with that name that where keeps, each projected by fields.",
+            ["projectName"],
+            "No project has that name.",
+          ),
+        },
+      ],
+    ],
+    artefactFindings: () => [
+      [
+        artefacts,
+        {
+          name: "ArtefactFindings",
+          tag: "findings",
+          parameters: [parameterRef("artefactId")],
+          operations: list(
+            findings as Resource,
+            "listArtefactFindings",
+            "List the findings in an artefact",
+            "The findings located in that artefact or below it that where keeps, each projected by fields.",
+            ["artefactId"],
+            "No artefact has that id.",
+          ),
+        },
+      ],
+    ],
+    artefactQuery: () => [
+      [
+        artefacts,
+        {
+          name: "ArtefactQuery",
+          tag: "artefacts",
+          parameters: [parameterRef("artefactId")],
+          operations: { post: queryOperation(mediaTypes) },
+        },
+      ],
+    ],
+    versionArtefact: () => [
+      [
+        resources.find((r) => r.name === "versions"),
+        {
+          name: "VersionArtefact",
+          tag: "artefacts",
+          parameters: [parameterRef("versionId"), parameterRef("artefactId")],
+          operations: {
+            get: {
+              tags: ["artefacts"],
+              operationId: "getVersionArtefact",
+              summary: "Get one artefact as analysed in a version",
+              description:
+                "The artefact whose id is given, projected by fields, when the version is the one " +
+                "its project's records were analysed in (the project's versionId).",
+              parameters: [
+                parameterRef("versionId"),
+                parameterRef("artefactId"),
+                parameterRef("artefactsFields"),
+                parameterRef("timezone"),
+                parameterRef("acceptLanguage"),
+              ],
+              responses: {
+                "200": answer(
+                  "The artefact.",
+                  contentOf(mediaTypes, ref("schemas", "Artefact")),
+                  SESSION_HEADERS,
+                ),
+                "400": responseRef("BadRequest"),
+                "404": {
+                  ...responseRef("NotFound"),
+                  description: "No artefact has that id in that version.",
+                },
+                ...BEARER_RESPONSES,
+              },
             },
           },
         },
-      };
+      ],
+    ],
+  };
+  return fromRouteTable(drafts, resources, mediaTypes, responses);
+}
+
+/** A path as written here; its methods are the route table's. */
+type PathDraft = Omit<PathSpec, "methods">;
+
+/**
+ * The document's paths, from the route table (grammar/language.md 6.8): every route whose
+ * resources the document has, with the route's methods, one path per resource for
+ * `{resource}`; the token's first, then each resource's in the table's order, the dump's last.
+ */
+function fromRouteTable(
+  drafts: { readonly [K in RouteKind]: () => [Resource | undefined, PathDraft][] },
+  resources: readonly Resource[],
+  mediaTypes: readonly string[],
+  responses: Readonly<Record<string, unknown>>,
+): Record<string, JsonSchema> {
+  const names = resources.map((resource) => resource.name as string);
+  const kinds = Object.keys(ROUTES) as RouteKind[];
+  const paths: { path: string; order: number[]; spec: PathSpec }[] = [];
+  for (const kind of kinds) {
+    const route = ROUTES[kind];
+    if (!route.resources.every((name) => names.includes(name))) continue;
+    for (const [resource, draft] of drafts[kind]()) {
+      const path = route.path
+        .replace("{resource}", resource?.name ?? "")
+        .replace("{id}", `{${resource?.idName}}`);
+      const group = kind === "token" ? 0 : kind === "dump" ? 2 : 1;
+      const order = [group, resource ? names.indexOf(resource.name) : 0, kinds.indexOf(kind)];
+      paths.push({ path, order, spec: { ...draft, methods: route.methods } });
     }
   }
-  specs["/dump"] = {
+  paths.sort((a, b) => {
+    const at = a.order.findIndex((value, i) => value !== b.order[i]);
+    return at === -1 ? 0 : (a.order[at] as number) - (b.order[at] as number);
+  });
+  return Object.fromEntries(
+    paths.map(({ path, spec }) => [path, completePath(spec, mediaTypes, responses)]),
+  );
+}
+
+function dumpDraft(resources: readonly Resource[], mediaTypes: readonly string[]): PathDraft {
+  return {
     name: "Dump",
     tag: "dump",
     parameters: [],
@@ -643,9 +717,6 @@ function pathsOf(
       },
     },
   };
-  return Object.fromEntries(
-    Object.entries(specs).map(([path, spec]) => [path, completePath(spec, mediaTypes, responses)]),
-  );
 }
 
 /** The headers of an answer read in a session's language and zone (grammar/language.md 6.11). */

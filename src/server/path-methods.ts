@@ -1,8 +1,8 @@
 // Every method of every path of the server's OpenAPI document (grammar/language.md 6.8): a
 // path's own operations, `HEAD` beside `GET`, and an operation answering 405 for each other
 // method a Path Item can name, so that the document says what the server answers to each.
-import { answer, contentOf, ref, responseRef } from "./document-parts.ts";
-import type { JsonSchema } from "./openapi-types.ts";
+import { answer, contentOf, ref, responseRef } from "../openapi/document-parts.ts";
+import type { JsonSchema } from "../openapi/openapi-types.ts";
 
 /** The methods a Path Item can name, in the order of the OpenAPI specification. */
 const PATH_ITEM_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -15,7 +15,9 @@ export interface PathSpec {
   /** The path's parameters, which every operation of it declares. */
   readonly parameters: readonly JsonSchema[];
   readonly operations: Readonly<Record<string, JsonSchema>>;
-  /** Why `HEAD` is refused where `GET` is taken; `HEAD` answers as `GET` does, bodiless, without it. */
+  /** The methods the route table gives the path: an operation for each, `HEAD` made from `GET`. */
+  readonly methods: readonly string[];
+  /** Why `HEAD` is refused where `GET` is taken, when the route takes no `HEAD`. */
   readonly headRefused?: string;
 }
 
@@ -37,6 +39,13 @@ export function completePath(
   mediaTypes: readonly string[],
   responses: Readonly<Record<string, unknown>>,
 ): JsonSchema {
+  const declared = spec.methods.filter((method) => method !== "HEAD").map((m) => m.toLowerCase());
+  const written = Object.keys(spec.operations);
+  if (declared.sort().join() !== written.sort().join()) {
+    throw new Error(
+      `the OpenAPI operations of ${spec.name} (${written.join(", ")}) are not its route's methods (${declared.join(", ")})`,
+    );
+  }
   const operations: Record<string, JsonSchema> = { ...spec.operations };
   // A HEAD is answered as its GET, with the same headers and no body (RFC 9110 9.3.2).
   const bodiless = (answers: JsonSchema): JsonSchema =>
@@ -51,7 +60,7 @@ export function completePath(
       }),
     );
   const get = spec.operations.get as (JsonSchema & { responses: JsonSchema }) | undefined;
-  if (get !== undefined && spec.headRefused === undefined) {
+  if (get !== undefined && spec.methods.includes("HEAD")) {
     operations.head = {
       ...get,
       operationId: `${get.operationId}Head`,
