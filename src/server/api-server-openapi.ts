@@ -391,7 +391,15 @@ function componentsOf(
       ),
       TooManyTokenRequests: error(
         "Too many tokens asked for by this user (TOO_MANY_TOKEN_REQUESTS): a user gets 20 at " +
-          "once, then 60 a minute.",
+          "once, then 60 a minute; or too many wrong passwords (TOO_MANY_LOGIN_ATTEMPTS): past 5 " +
+          "for one user name from one address, 20 from one address or 100 for one name, each " +
+          "next attempt waits twice as long, from 1 s up to 15 minutes.",
+        { "Retry-After": ref("headers", "Retry-After") },
+      ),
+      TooManyRequests: error(
+        "This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, " +
+          "then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server " +
+          "says otherwise; a request waits up to 5 s for its turn before it is refused.",
         { "Retry-After": ref("headers", "Retry-After") },
       ),
       InternalError: error("The server failed (INTERNAL_ERROR); the body says no more."),
@@ -402,6 +410,7 @@ function componentsOf(
 
 /** The responses every Bearer route may give besides its own. */
 const BEARER_RESPONSES = {
+  "429": responseRef("TooManyRequests"),
   "401": responseRef("Unauthorized"),
   "403": responseRef("Forbidden"),
   "406": responseRef("NotAcceptable"),
@@ -445,7 +454,12 @@ function pathsOf(
         description:
           "Revokes the Bearer token of this request, temporary or permanent: later requests " +
           "with it are 401 UNKNOWN_TOKEN.",
-        responses: { "204": answer("The token is revoked."), ...BEARER_RESPONSES },
+        responses: {
+          "204": answer("The token is revoked."),
+          ...Object.fromEntries(
+            Object.entries(BEARER_RESPONSES).filter(([status]) => status !== "429"),
+          ),
+        },
       },
     },
   };
@@ -738,6 +752,7 @@ function queryOperation(mediaTypes: readonly string[]): JsonSchema {
     parameters: [parameterRef("artefactId"), parameterRef("acceptLanguage")],
     requestBody: ref("requestBodies", "QueryDefinition"),
     responses: {
+      ...BEARER_RESPONSES,
       "200": answer(
         "The table: its columns, one row per artefact, and the total.",
         contentOf(mediaTypes, ref("schemas", "QueryResult")),
@@ -765,11 +780,12 @@ function queryOperation(mediaTypes: readonly string[]): JsonSchema {
         },
       ),
       "429": error(
-        "This client's query definitions took more than its share of the server's time " +
-          "(TOO_MANY_QUERIES): 1 s at once, then 50 ms a second unless the server says otherwise.",
+        "This client has a query definition running, or its definitions took more than their " +
+          "share of the server's time (TOO_MANY_QUERIES): one at a time, 1 s at once, then 50 ms " +
+          "a second unless the server says otherwise; or it took its share of the server " +
+          "(TOO_MANY_REQUESTS).",
         { "Retry-After": ref("headers", "Retry-After") },
       ),
-      ...BEARER_RESPONSES,
     },
   };
 }

@@ -18,10 +18,17 @@ import {
 import { readPageSizeOptions } from "../list/page-size.ts";
 import type { Schema } from "../schema/schema.ts";
 import { lookupLanguage, MAX_ACCEPT_LANGUAGE_LENGTH } from "./accept-language.ts";
+import {
+  Admission,
+  type ClientShare,
+  checkClientShare,
+  DEFAULT_CLIENT_SHARE,
+} from "./admission.ts";
 import { ANSWER_HEADERS } from "./answer-headers.ts";
 import { ApiError } from "./api-error.ts";
 import { createBasicCheck } from "./authorization.ts";
 import { CallerViews } from "./caller-views.ts";
+import { LoginGuard } from "./login-guard.ts";
 import { acceptTooLongAnswer, createNodeAdapter, type ListeningAddress } from "./node-adapter.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "./query-route.ts";
 import {
@@ -32,7 +39,14 @@ import {
   ServedLists,
   type TokenDesk,
 } from "./route-table.ts";
-import { matchRoute, ROUTES, ROUTES_IN_BRIEF, type Route, type RouteKind } from "./routes.ts";
+import {
+  matchRoute,
+  ROUTES,
+  ROUTES_IN_BRIEF,
+  type Route,
+  type RouteCost,
+  type RouteKind,
+} from "./routes.ts";
 import { ServedData } from "./served-data.ts";
 import { TokenAuth } from "./token-auth.ts";
 import { DEFAULT_TOKEN_RATE, type TokenRate, TokenRateLimiter, TokenStore } from "./tokens.ts";
@@ -40,6 +54,7 @@ import { canonicalLanguage, TRANSLATIONS_MEMBER, Translations } from "./translat
 import { type ApiUser, readServerUsers } from "./users.ts";
 import { checkWorkRate, DEFAULT_QUERY_TIME, WorkBudget, type WorkRate } from "./work-budget.ts";
 
+export type { ClientShare } from "./admission.ts";
 export type { ListeningAddress } from "./node-adapter.ts";
 export type { ApiUser } from "./users.ts";
 
@@ -95,8 +110,35 @@ export interface ApiServerOptions {
    * `{ burst: 1000, perSecond: 50 }` unless set.
    */
   readonly queryTime?: WorkRate | undefined;
+  /**
+   * Each client's share of the server (a user, whatever token it presents, or one permanent
+   * token): a bucket of `burst` ms of the server's time refilled by `perSecond`, and at most
+   * `inFlight` of its requests answered and `waiting` waiting at once, past which a request is a
+   * 429 `TOO_MANY_REQUESTS`; `{ burst: 2000, perSecond: 250, inFlight: 2, waiting: 32 }` unless set.
+   */
+  readonly clientShare?: ClientShare | undefined;
   /** Told of an unexpected exception, which the client sees only as a 500. */
   readonly onInternalError?: ((error: unknown) => void) | undefined;
+}
+
+/** Who sent a request, as the platform serving it knows: the client's IP address. */
+export interface ClientInfo {
+  /** Wrong passwords are counted by it (grammar/language.md 6.10); unknown when left out. */
+  readonly address?: string | undefined;
+}
+
+/** A request about to be answered: its route and media type known, and its client's address. */
+interface Dispatched {
+  readonly request: Request;
+  readonly route: Route;
+  readonly mediaType: string;
+  readonly address: string;
+}
+
+/** The address a `ClientInfo` gives, or "" for every client whose address is not known. */
+function readAddress(client: ClientInfo | undefined): string {
+  const address = client === undefined ? undefined : own(client, "address");
+  return typeof address === "string" ? address.slice(0, 64) : "";
 }
 
 /** The reference server of the API (grammar/language.md 6.8) over in-memory records. */
@@ -105,8 +147,11 @@ export interface ApiServer {
   readonly resources: readonly string[];
   /** The media types answered in, the versioned ones first. */
   readonly mediaTypes: readonly string[];
-  /** Answers one Web `Request`; never rejects. For Deno, Bun, workers, Hono or a test. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers one Web `Request`; never rejects. For Deno, Bun, workers, Hono or a test; `client`
+   * gives its sender's address, by which wrong passwords are counted (all alike without it).
+   */
+  fetch(request: Request, client?: ClientInfo): Promise<Response>;
   /** Answers one Node request; never rejects. For mounting in another `node:http` server. */
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Forgets a token, temporary or permanent, at once; false when the server did not know it. */
@@ -135,6 +180,7 @@ const OPTION_NAMES = optionNamesOf<ApiServerOptions>({
   evaluate: true,
   maxBodyBytes: true,
   queryTime: true,
+  clientShare: true,
   onInternalError: true,
 });
 
@@ -186,7 +232,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
 
   // The checks in order: accept (406), the path's shape and method (405), credentials (401,
   // 403), then what the path names (404) and the request itself (400).
-  async function answer(request: Request): Promise<Response> {
+  async function answer(request: Request, address: string): Promise<Response> {
     let mediaType = JSON_MEDIA_TYPE;
     try {
       const accept = request.headers.get("accept");
@@ -216,14 +262,14 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           { allow: methods.join(", ") },
         );
       }
-      return await dispatch(rules, services, request, route, mediaType);
+      return await dispatch(rules, services, { request, route, mediaType, address });
     } catch (error) {
       return errorResponse(request, error, mediaType);
     }
   }
 
-  async function fetchAnswer(request: Request): Promise<Response> {
-    const response = await answer(request);
+  async function fetchAnswer(request: Request, client?: ClientInfo): Promise<Response> {
+    const response = await answer(request, readAddress(client));
     for (const [name, value] of Object.entries(ANSWER_HEADERS)) response.headers.set(name, value);
     return response;
   }
@@ -287,6 +333,7 @@ function readServerOptions(options: ApiServerOptions) {
   const auth = new TokenAuth({
     realm: `realm="${vendor}"`,
     checkBasic,
+    logins: new LoginGuard(now),
     tokens,
     rateLimiter,
     tokenRate,
@@ -295,7 +342,11 @@ function readServerOptions(options: ApiServerOptions) {
   const cache = new ListRequestCache();
   const lists = new ServedLists({ vendor, sizes, cache, evaluate: options.evaluate, onError });
   const queryBody = { mediaTypes: supportedMediaTypes(vendor), maxBytes: maxBodyBytes };
-  const rules: ServerRules = { auth, views, languages, queryTime };
+  const clientShare = option("clientShare", () =>
+    checkClientShare("clientShare", options.clientShare ?? DEFAULT_CLIENT_SHARE),
+  );
+  const admission = new Admission(now, clientShare, queryTime);
+  const rules: ServerRules = { auth, views, languages, queryTime, admission };
   const services: RouteServices = { lists, sizes, queryBody };
   return { vendor, rules, services, data, cache, onError };
 }
@@ -308,6 +359,7 @@ interface ServerRules {
   /** The languages answers can be in (the server's first), and the server's. */
   readonly languages: { readonly available: readonly string[]; readonly fallback: string };
   readonly queryTime: WorkBudget;
+  readonly admission: Admission;
 }
 
 /**
@@ -317,25 +369,39 @@ interface ServerRules {
 function dispatch(
   rules: ServerRules,
   server: RouteServices,
-  request: Request,
-  route: Route,
-  mediaType: string,
+  { request, route, mediaType, address }: Dispatched,
 ): Response | Promise<Response> {
   const call: RouteCall<RouteKind> = { request, params: route.params, mediaType, server };
   if (route.kind === "token") {
     const desk: TokenDesk = {
-      issue: (request) => rules.auth.issueToken(request),
+      issue: (request) => rules.auth.issueToken(request, address),
       revoke: (request) => {
         rules.auth.revoke(rules.auth.authorise(request).token);
       },
     };
     return ROUTE_ANSWERS.token(desk, call as RouteCall<"token">);
   }
-  const answer = ROUTE_ANSWERS[route.kind] as (
-    caller: Caller,
-    call: RouteCall<RouteKind>,
-  ) => Response | Promise<Response>;
-  return answer(callerOf(rules, request), call);
+  return answerCaller(rules, route, call);
+}
+
+/** A Bearer route's answer: its caller resolved, its work admitted, and settled once it is made. */
+async function answerCaller(
+  rules: ServerRules,
+  route: Route,
+  call: RouteCall<RouteKind>,
+): Promise<Response> {
+  const caller = callerOf(rules, call.request);
+  const cost = ROUTES[route.kind].cost as Exclude<RouteCost, "token">;
+  const ticket = await rules.admission.admit(caller.client, cost, call.request);
+  try {
+    const answer = ROUTE_ANSWERS[route.kind] as (
+      caller: Caller,
+      call: RouteCall<RouteKind>,
+    ) => Response | Promise<Response>;
+    return await answer(caller, call);
+  } finally {
+    ticket.end();
+  }
 }
 
 /** The caller of a request: the holder of its Bearer token (401, 403 without one that holds) and what it sees. */
@@ -357,9 +423,6 @@ function callerOf(rules: ServerRules, request: Request): Caller {
     policyOf: (resource) => view.policyOf(resource),
     language,
     timeZone: view.user?.timeZone ?? "UTC",
-    queryTime: {
-      wait: () => queryTime.wait(holder),
-      charge: (ms) => queryTime.charge(holder, ms),
-    },
+    queryTime: { charge: (ms) => queryTime.charge(holder, ms) },
   };
 }

@@ -1,6 +1,14 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { matchesDigest, type PasswordDigest } from "./password-digest.ts";
 
+/** The user name of Basic credentials (RFC 7617), or undefined when they are not base64 of `user:password`. */
+export function basicUserOf(credentials: string): string | undefined {
+  if (!BASE64.test(credentials) || credentials.length % 4 === 1) return undefined;
+  const decoded = Buffer.from(credentials, "base64");
+  const colon = decoded.indexOf(0x3a);
+  return colon === -1 ? undefined : decoded.subarray(0, colon).toString("utf8");
+}
+
 /** An `Authorization` header cut into its scheme (lower-cased) and credentials (RFC 9110 11.4). */
 export interface Authorization {
   readonly scheme: string;
@@ -50,6 +58,18 @@ export function createBasicCheck(
       expected.push({ user, digest: digestOf(Buffer.from(`${user}:${secret.password}`, "utf8")) });
   }
   const decoy = digests.values().next().value;
+  if (decoy !== undefined) {
+    const cost = (digest: PasswordDigest) => `ln=${digest.logN},r=${digest.r},p=${digest.p}`;
+    const costs = new Map<string, string>();
+    for (const [user, digest] of digests)
+      if (!costs.has(cost(digest))) costs.set(cost(digest), user);
+    if (costs.size > 1) {
+      const named = [...costs].map(([c, user]) => `${c} (${JSON.stringify(user)})`).join(", ");
+      throw new TypeError(
+        `the password digests have different scrypt costs, ${named}: a wrong password would take another time for some users and tell them apart; digest every password with one cost (qaql serve --digest-password)`,
+      );
+    }
+  }
   return async (credentials) => {
     if (!BASE64.test(credentials) || credentials.length % 4 === 1) return { verdict: "malformed" };
     const decoded = Buffer.from(credentials, "base64");

@@ -10,7 +10,13 @@ export type { ErrorBody } from "../http/responses.ts";
 export type { ApiResourceName } from "../schema/resources.ts";
 export type { ApiErrorCode } from "./api-error.ts";
 export { ApiError } from "./api-error.ts";
-export type { ApiServer, ApiServerOptions, ListeningAddress } from "./api-server.ts";
+export type {
+  ApiServer,
+  ApiServerOptions,
+  ClientInfo,
+  ClientShare,
+  ListeningAddress,
+} from "./api-server.ts";
 export { createApiServer } from "./api-server.ts";
 export type { ApiServerOpenApiOptions } from "./api-server-openapi.ts";
 export { apiServerOpenApi } from "./api-server-openapi.ts";

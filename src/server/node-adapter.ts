@@ -36,7 +36,7 @@ export interface NodeAdapter {
 
 /** Serves `fetch` over `node:http`; `onError` hears of what failed after the answer began. */
 export function createNodeAdapter(
-  fetch: (request: Request) => Promise<Response>,
+  fetch: (request: Request, client: { readonly address?: string | undefined }) => Promise<Response>,
   onError: (error: unknown) => void,
 ): NodeAdapter {
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
@@ -65,7 +65,8 @@ export function createNodeAdapter(
       return;
     }
     try {
-      await writeResponse(await fetch(request), outgoing);
+      const address = incoming.socket.remoteAddress;
+      await writeResponse(await fetch(request, { address }), outgoing);
     } catch (error) {
       if (!request.signal.aborted && !outgoing.destroyed) onError(error);
       outgoing.destroy();

@@ -146,8 +146,6 @@ export async function answerQuery(
     throw new ApiError(404, "NOT_FOUND", `no artefact with id ${quoteForEcho(artefactId)}`);
   }
   checkContentType(request.headers.get("content-type"), body.mediaTypes);
-  const retryAfter = budget.wait();
-  if (retryAfter > 0) throw tooMuchWork(retryAfter);
   const bytes = await readBody(request, body.maxBytes);
   // What the body costs is known only once it is done: charged then, waited for next time.
   const started = performance.now();
@@ -170,20 +168,7 @@ export interface QueryBodyRules {
   readonly maxBytes: number;
 }
 
-/** One client's share of the server's time (`WorkBudget`), as the query route uses it. */
+/** One client's share of the server's time (`WorkBudget`), as the query route charges it; admission checked it. */
 export interface ClientBudget {
-  /** 0 when work may be done for the client, else the seconds it must wait. */
-  wait(): number;
   charge(ms: number): void;
-}
-
-function tooMuchWork(retryAfter: number): ApiError {
-  return new ApiError(
-    429,
-    "TOO_MANY_QUERIES",
-    `this client's query definitions took more of the server's time than its share; retry in ${retryAfter} s`,
-    { retryAfter },
-    // The body is never read, so the connection cannot carry another request.
-    { "retry-after": String(retryAfter), connection: "close" },
-  );
 }

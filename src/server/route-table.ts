@@ -40,7 +40,7 @@ export interface Caller {
 
 /** What the token route may do: it reads credentials itself, and sees no record. */
 export interface TokenDesk {
-  /** A new token for the request's Basic credentials (401, 429 otherwise). */
+  /** A new token for the request's Basic credentials (401, 429 otherwise), sent from its client's address. */
   issue(request: Request): Promise<IssuedToken>;
   /** Revokes the request's Bearer token (401, 403 without one that holds). */
   revoke(request: Request): void;

@@ -1,6 +1,7 @@
 import { quoteForEcho } from "../http/echo.ts";
 import { ApiError, type ApiErrorCode } from "./api-error.ts";
-import { type BasicVerdict, readAuthorization } from "./authorization.ts";
+import { type BasicVerdict, basicUserOf, readAuthorization } from "./authorization.ts";
+import type { LoginGuard } from "./login-guard.ts";
 import type { IssuedToken, TokenRate, TokenRateLimiter, TokenStore } from "./tokens.ts";
 import { isToken68 } from "./tokens.ts";
 
@@ -15,6 +16,8 @@ export interface TokenAuthParts {
   /** The `realm="…"` of every challenge. */
   readonly realm: string;
   readonly checkBasic: (credentials: string) => Promise<BasicVerdict>;
+  /** What a password check may cost: checks in turn, wrong passwords paid for with waits. */
+  readonly logins: LoginGuard;
   readonly tokens: TokenStore;
   readonly rateLimiter: TokenRateLimiter;
   readonly tokenRate: TokenRate;
@@ -32,9 +35,12 @@ export class TokenAuth {
     this.#parts = parts;
   }
 
-  /** A new token for the Basic credentials of `request`, within the user's token rate. */
-  async issueToken(request: Request): Promise<IssuedToken> {
-    const { realm, checkBasic, rateLimiter, tokenRate, tokens } = this.#parts;
+  /**
+   * A new token for the Basic credentials of `request`, sent from `address`, within the
+   * user's token rate and the limits on wrong passwords.
+   */
+  async issueToken(request: Request, address: string): Promise<IssuedToken> {
+    const { realm, checkBasic, rateLimiter, tokenRate, tokens, logins } = this.#parts;
     const basic = `Basic ${realm}, charset="UTF-8"`;
     const authorization = readAuthorization(request.headers.get("authorization") ?? undefined);
     const fail = (code: ApiErrorCode, message: string) =>
@@ -51,7 +57,17 @@ export class TokenAuth {
         `GET /api/token takes Basic credentials, not ${quoteForEcho(authorization.scheme)}`,
       );
     }
-    const checked = await checkBasic(authorization.credentials);
+    const { credentials } = authorization;
+    const name = basicUserOf(credentials);
+    const checked =
+      name === undefined
+        ? await checkBasic(credentials)
+        : await logins.attempt(
+            name,
+            address,
+            () => checkBasic(credentials),
+            (verdict) => verdict.verdict === "ok",
+          );
     if (checked.verdict === "malformed") {
       throw fail("MALFORMED_CREDENTIALS", "the Basic credentials are not base64 of user:password");
     }

@@ -548,6 +548,10 @@ const CALLS: readonly Call[] = [
     path: "/artefacts/1/query",
     headers: { ...auth, ...json },
     body: QUERY,
+    // The client's query time is drawn on when it is admitted, before the artefact is looked up.
+    before: () => {
+      clock.now += HOUR;
+    },
     status: 404,
   },
   {

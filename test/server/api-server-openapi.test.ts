@@ -205,6 +205,7 @@ describe("apiServerOpenApi: the routes", () => {
       "403",
       "404",
       "406",
+      "429",
       "431",
       "500",
     ]);

@@ -1210,8 +1210,22 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description Too many tokens asked for by this user (TOO_MANY_TOKEN_REQUESTS): a user gets 20 at once, then 60 a minute. */
+    /** @description Too many tokens asked for by this user (TOO_MANY_TOKEN_REQUESTS): a user gets 20 at once, then 60 a minute; or too many wrong passwords (TOO_MANY_LOGIN_ATTEMPTS): past 5 for one user name from one address, 20 from one address or 100 for one name, each next attempt waits twice as long, from 1 s up to 15 minutes. */
     TooManyTokenRequests: {
+      headers: {
+        "Cache-Control": components["headers"]["Cache-Control"];
+        Vary: components["headers"]["Vary"];
+        "Retry-After": components["headers"]["Retry-After"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/vnd.qaql.app-v2+json": components["schemas"]["Error"];
+        "application/vnd.qaql.app-latest+json": components["schemas"]["Error"];
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. */
+    TooManyRequests: {
       headers: {
         "Cache-Control": components["headers"]["Cache-Control"];
         Vary: components["headers"]["Vary"];
@@ -1892,6 +1906,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -2080,6 +2095,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -2196,6 +2221,7 @@ export interface operations {
       /** @description No project has that id. */
       404: components["responses"]["NotFound"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -2406,6 +2432,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -2535,6 +2571,7 @@ export interface operations {
       /** @description No project has that name. */
       404: components["responses"]["NotFound"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -2751,6 +2788,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -2875,6 +2922,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -3063,6 +3111,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -3179,6 +3237,7 @@ export interface operations {
       /** @description No artefact has that id. */
       404: components["responses"]["NotFound"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -3389,6 +3448,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -3518,6 +3587,7 @@ export interface operations {
       /** @description No artefact has that id. */
       404: components["responses"]["NotFound"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -3730,6 +3800,16 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };
         content?: never;
@@ -3955,7 +4035,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description This client's query definitions took more than its share of the server's time (TOO_MANY_QUERIES): 1 s at once, then 50 ms a second unless the server says otherwise. */
+      /** @description This client has a query definition running, or its definitions took more than their share of the server's time (TOO_MANY_QUERIES): one at a time, 1 s at once, then 50 ms a second unless the server says otherwise; or it took its share of the server (TOO_MANY_REQUESTS). */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -4193,6 +4273,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -4381,6 +4462,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -4497,6 +4588,7 @@ export interface operations {
       /** @description No finding has that id. */
       404: components["responses"]["NotFound"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -4707,6 +4799,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -4831,6 +4933,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -5019,6 +5122,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -5135,6 +5248,7 @@ export interface operations {
       /** @description No model has that id. */
       404: components["responses"]["NotFound"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -5345,6 +5459,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -5469,6 +5593,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -5657,6 +5782,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -5773,6 +5908,7 @@ export interface operations {
       /** @description No version has that id. */
       404: components["responses"]["NotFound"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -5983,6 +6119,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -6108,6 +6254,7 @@ export interface operations {
       /** @description No artefact has that id in that version. */
       404: components["responses"]["NotFound"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -6328,6 +6475,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description The Accept or Accept-Language header is longer than 1024 characters (HEADER_TOO_LARGE), or the headers together are larger than 256 KiB (MALFORMED_REQUEST). Headers only. */
       431: {
         headers: {
@@ -6465,6 +6622,7 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       406: components["responses"]["NotAcceptable"];
+      429: components["responses"]["TooManyRequests"];
       431: components["responses"]["HeaderTooLarge"];
       500: components["responses"]["InternalError"];
     };
@@ -6640,6 +6798,16 @@ export interface operations {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
           Vary: components["headers"]["Vary"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      429: {
+        headers: {
+          "Cache-Control": components["headers"]["Cache-Control"];
+          Vary: components["headers"]["Vary"];
+          "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };
         content?: never;

@@ -1,0 +1,163 @@
+// Work is paid for before it runs (grammar/language.md 6.8): each client's requests are
+// admitted against its share of the server's time and its places, charged at admission.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { Admission, type ClientShare } from "../../src/server/admission.ts";
+import { ApiError } from "../../src/server/api-error.ts";
+import { createApiServer } from "../../src/server/api-server.ts";
+import { WorkBudget } from "../../src/server/work-budget.ts";
+
+const request = (headers: Record<string, string> = {}) =>
+  new Request("http://api.example/api/projects", { headers });
+
+function admissionOf(share: Partial<ClientShare> = {}, queryTime = { burst: 1000, perSecond: 50 }) {
+  const clock = { now: 0 };
+  const now = () => clock.now;
+  const budget = new WorkBudget(now, queryTime);
+  const admission = new Admission(
+    now,
+    { burst: 100, perSecond: 10, inFlight: 2, waiting: 2, ...share },
+    budget,
+  );
+  return { admission, clock, budget };
+}
+
+/** Whether a promise has settled by the time the queued callbacks have run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(
+    () => {
+      done = true;
+    },
+    () => {
+      done = true;
+    },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  return done;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe("admission", () => {
+  it("answers at most inFlight requests of a client at once; the next waits its turn, first come first served", async () => {
+    const { admission } = admissionOf({ inFlight: 2, waiting: 8 });
+    const first = await admission.admit("ann", "item", request());
+    const second = await admission.admit("ann", "item", request());
+    const third = admission.admit("ann", "item", request());
+    const fourth = admission.admit("ann", "item", request());
+    // Another client is not held up.
+    await admission.admit("bob", "item", request());
+    expect(await settled(third)).toBe(false);
+    first.end();
+    expect(await settled(third)).toBe(true);
+    expect(await settled(fourth)).toBe(false);
+    second.end();
+    expect(await settled(fourth)).toBe(true);
+  });
+
+  it("refuses a request when too many of the client's wait, with a 429 and Retry-After", async () => {
+    const { admission } = admissionOf({ inFlight: 1, waiting: 1 });
+    await admission.admit("ann", "item", request());
+    void admission.admit("ann", "item", request());
+    const error = await refusal(admission.admit("ann", "item", request()));
+    expect(error.status).toBe(429);
+    expect(error.toJSON()).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: 1 });
+    expect(error.headers["retry-after"]).toBe("1");
+  });
+
+  it("charges at admission what the kind of request last cost, and refuses past the share", async () => {
+    const { admission, clock } = admissionOf({ burst: 30, perSecond: 1, inFlight: 4 });
+    // A first dump is charged 20 ms at admission, before anything is known of its cost.
+    const dump = await admission.admit("ann", "dump", request());
+    const second = await admission.admit("ann", "dump", request());
+    // 30 - 40 < 0: the third would wait 10 s for its time to come back, past the 5 s a request waits.
+    const error = await refusal(admission.admit("ann", "dump", request()));
+    expect(error.toJSON()).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect(Number(error.headers["retry-after"])).toBeGreaterThanOrEqual(10);
+    // Once they end, each is settled to what it took (almost nothing): the time comes back.
+    dump.end();
+    second.end();
+    clock.now += 1000;
+    await admission.admit("ann", "dump", request());
+  });
+
+  it("waits for the time to come back when it comes within 5 s", async () => {
+    const { admission } = admissionOf({ burst: 1, perSecond: 1000 });
+    (await admission.admit("ann", "list", request())).end();
+    // The list cost ~0 ms when settled; 5 ms charged at admission made the bucket negative only briefly.
+    const started = performance.now();
+    const ticket = await admission.admit("ann", "dump", request());
+    const next = admission.admit("ann", "dump", request());
+    ticket.end();
+    await next;
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("runs one query definition of a client at a time, and reserves its cost from its body", async () => {
+    const { admission } = admissionOf({ burst: 10_000, perSecond: 10, inFlight: 4 });
+    const running = await admission.admit("ann", "query", request({ "content-length": "4096" }));
+    const error = await refusal(admission.admit("ann", "query", request()));
+    expect(error.toJSON()).toMatchObject({ code: "TOO_MANY_QUERIES", retryAfter: 1 });
+    await admission.admit("bob", "query", request());
+    running.end();
+    (await admission.admit("ann", "query", request())).end();
+  });
+
+  it("refuses a query once the client's query time is spent, before anything else", async () => {
+    const { admission, budget } = admissionOf(
+      { burst: 10_000, perSecond: 10 },
+      { burst: 10, perSecond: 1 },
+    );
+    // While it runs, the definition holds its reservation (50 ms for a first, more than the 10).
+    const big = await admission.admit("ann", "query", request({ "content-length": "262144" }));
+    expect(budget.wait("ann")).toBeGreaterThan(0);
+    // It took 12 ms (charged by the route); the reservation is given back when it ends.
+    budget.charge("ann", 12);
+    big.end();
+    expect(budget.wait("ann")).toBe(2);
+    const error = await refusal(admission.admit("ann", "query", request()));
+    expect(error.toJSON()).toMatchObject({ code: "TOO_MANY_QUERIES", retryAfter: 2 });
+  });
+});
+
+describe("query definitions sent at once", () => {
+  it("run one at a time: of 40 sent together by one client, one runs and the others are 429s", async () => {
+    const data = JSON.parse(
+      readFileSync(new URL("../../sample/dump.json", import.meta.url), "utf8"),
+    ) as Record<string, object[]>;
+    const token = "query-flood-token-0123456789";
+    const server = createApiServer({ data, permanentTokens: [token] });
+    const body = JSON.stringify({ columns: [{ type: "MEASURE", id: "LOC" }] });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        server.fetch(
+          new Request("http://api.example/api/artefacts/1000/query", {
+            method: "POST",
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            body,
+          }),
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(39);
+    // Once it is answered, the next runs.
+    const next = await server.fetch(
+      new Request("http://api.example/api/artefacts/1000/query", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body,
+      }),
+    );
+    expect(next.status).toBe(200);
+  });
+});
