@@ -4,7 +4,8 @@
 // (default 10). Reports requests a second, latency percentiles, errors (anything but a 200,
 // or a failed request) and the server's peak RSS. Only 127.0.0.1 is ever contacted.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildQueryString, type ListRequestInput } from "../src/list/query-string.ts";
 import {
@@ -20,8 +21,9 @@ const DEFAULT_SECONDS = 10;
 const ROOT = join(import.meta.dirname, "..");
 const CLI = join(ROOT, "dist", "cli.js");
 const DUMP = join(ROOT, "sample", "dump.json");
-export const USER = "bench";
 export const PASSWORD = "bench-password";
+/** The clients' users, one each: the server counts each user's share of its time apart. */
+export const USERS = Array.from({ length: CLIENTS }, (_, i) => `bench${i}`);
 
 /** The load's duration in seconds, from `QAQL_SERVE_SECONDS`. */
 export function readServeSeconds(env: NodeJS.ProcessEnv = process.env): number {
@@ -75,14 +77,18 @@ export interface Server {
   readonly url: string;
 }
 
-export function startServer(): Promise<Server> {
+/**
+ * Starts `qaql serve` on the sample for the clients' users and `more` (a password, or an
+ * `ApiUser` as a users file holds it, by name).
+ */
+export function startServer(more: Readonly<Record<string, unknown>> = {}): Promise<Server> {
+  const users = join(mkdtempSync(join(tmpdir(), "qaql-bench-users-")), "users.json");
+  const given = Object.fromEntries(USERS.map((user) => [user, PASSWORD]));
+  writeFileSync(users, JSON.stringify({ ...given, ...more }));
   const child = spawn(
     process.execPath,
-    [CLI, "serve", DUMP, "--port", "0", "--host", "127.0.0.1"],
-    {
-      env: { ...process.env, QAQL_USER: USER, QAQL_PASSWORD: PASSWORD },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
+    [CLI, "serve", DUMP, "--port", "0", "--host", "127.0.0.1", "--users", users],
+    { stdio: ["ignore", "pipe", "pipe"] },
   );
   return new Promise((resolve, reject) => {
     let out = "";
@@ -98,6 +104,21 @@ export function startServer(): Promise<Server> {
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`qaql serve exited (${code}):\n${err}`)));
   });
+}
+
+/** A token of `user` from `GET /token`. */
+export async function tokenOf(url: string, user: string, password = PASSWORD): Promise<string> {
+  const basic = Buffer.from(`${user}:${password}`).toString("base64");
+  const issued = await fetch(`${url}/token`, { headers: { authorization: `Basic ${basic}` } });
+  if (issued.status !== 200) throw new Error(`GET /token for ${user}: ${issued.status}`);
+  return ((await issued.json()) as { token: string }).token;
+}
+
+/** A token for each client, each of its own user. */
+export async function clientTokens(url: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const user of USERS) tokens.push(await tokenOf(url, user));
+  return tokens;
 }
 
 /** The peak and current resident set of a process in MB, from /proc (Linux only). */
@@ -122,11 +143,10 @@ export interface Load {
 
 export async function runLoad(
   url: string,
-  token: string,
+  tokens: readonly string[],
   paths: readonly string[],
   ms: number,
 ): Promise<Load> {
-  const headers = { authorization: `Bearer ${token}`, timezone: "Europe/Paris" };
   let latencies = new Float64Array(1 << 16);
   let count = 0;
   let errors = 0;
@@ -134,6 +154,10 @@ export async function runLoad(
   const started = performance.now();
   const deadline = started + ms;
   const client = async (offset: number) => {
+    const headers = {
+      authorization: `Bearer ${tokens[offset % tokens.length]}`,
+      timezone: "Europe/Paris",
+    };
     for (let i = offset; performance.now() < deadline; i++) {
       const path = paths[i % paths.length] ?? "";
       const sent = performance.now();
@@ -167,9 +191,8 @@ async function runServe(): Promise<void> {
   if (!existsSync(CLI)) throw new Error("bench serve runs dist/cli.js: run npm run build first");
   const { child, url } = await startServer();
   try {
-    const basic = Buffer.from(`${USER}:${PASSWORD}`).toString("base64");
-    const issued = await fetch(`${url}/token`, { headers: { authorization: `Basic ${basic}` } });
-    const { token } = (await issued.json()) as { token: string };
+    const tokens = await clientTokens(url);
+    const token = tokens[0] as string;
     const paths = requestPaths();
     // Every request of the mix must be a 200 before the clock starts.
     for (const path of paths) {
@@ -181,7 +204,7 @@ async function runServe(): Promise<void> {
       }
     }
     const before = child.pid === undefined ? undefined : residentMegabytes(child.pid);
-    const load = await runLoad(url, token, paths, seconds * 1000);
+    const load = await runLoad(url, tokens, paths, seconds * 1000);
     const after = child.pid === undefined ? undefined : residentMegabytes(child.pid);
     const ms = (q: number) => percentile(load.latencies, q).toFixed(2);
     const mb = (value: number | undefined) => (value === undefined ? "n/a" : value.toFixed(0));
@@ -215,7 +238,7 @@ async function runServe(): Promise<void> {
     );
     console.log(
       `\n${paths.length} requests in turn (${LISTS.length} filtered/projected/paged lists, ` +
-        `${ITEMS.length} items), one token, timezone Europe/Paris; clients and server share ` +
+        `${ITEMS.length} items), a user per client, timezone Europe/Paris; clients and server share ` +
         "the machine's cores.",
     );
     if (load.errors > 0) {

@@ -25,7 +25,14 @@ if (servesWithDefaultHeap() && process.execve && process.argv[1] !== undefined) 
   // execve is missing (Windows) the server runs as it is.
   const flag = `--max-semi-space-size=${SERVE_SEMI_SPACE_MB}`;
   const [, script, ...args] = process.argv;
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, flag, script, ...args]);
+  // A fixed threshold keeps glibc from raising it to 32 MB after the first scrypt check, past
+  // which each check's 32 MB would stay in the heap instead of going back to the system.
+  const env = { GLIBC_TUNABLES: "glibc.malloc.mmap_threshold=131072", ...process.env };
+  process.execve(
+    process.execPath,
+    [process.execPath, ...process.execArgv, flag, script, ...args],
+    env,
+  );
 }
 if (!(major >= OLDEST_MAJOR)) {
   process.stderr.write(

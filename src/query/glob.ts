@@ -48,9 +48,23 @@ export function formatGlob(pattern: string | GlobPattern): string {
 // -1 stands for `?` in a segment; any other entry is a code point.
 const ANY_CHAR = -1;
 
-/** A `*`-free piece of the pattern, prepared for the bit-parallel (Shift-And) search. */
+/**
+ * A `*`-free piece of the pattern. A plain one (no `?`, no lone surrogate) is compared as code
+ * units, which is comparing code points; the code points and a middle one's search tables are
+ * made on first use, so that a pattern costs little more than its text until a text needs them.
+ */
 interface Segment {
-  readonly chars: readonly number[];
+  readonly text: string;
+  readonly plain: boolean;
+  chars?: readonly number[];
+  tables?: SegmentTables;
+}
+
+/**
+ * What the bit-parallel (Shift-And) search of a segment reads. Made on first use: a definition
+ * of many patterns whose texts never reach their middle segments allocates none (about 1 KB each).
+ */
+interface SegmentTables {
   /** Per code point of the segment: the bit mask of positions it may fill, `?` positions included. */
   readonly masks: ReadonlyMap<number, Uint32Array>;
   /** The first word of the masks of ASCII code points, for the common one-word search (512 bytes). */
@@ -69,7 +83,35 @@ function toCodePoints(text: string): number[] {
   return points;
 }
 
-function prepareSegment(chars: readonly number[]): Segment {
+/** Whether a text holds a surrogate that is not half of a pair. */
+function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+      else return true;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) return true;
+  }
+  return false;
+}
+
+function prepareSegment(text: string): Segment {
+  return { text, plain: !text.includes("?") && !hasLoneSurrogate(text) };
+}
+
+/** The segment's code points, `?` as `ANY_CHAR`. */
+function charsOf(segment: Segment): readonly number[] {
+  segment.chars ??= toCodePoints(segment.text).map((point) => (point === 63 ? ANY_CHAR : point));
+  return segment.chars;
+}
+
+function tablesOf(segment: Segment): SegmentTables {
+  segment.tables ??= prepareTables(charsOf(segment));
+  return segment.tables;
+}
+
+function prepareTables(chars: readonly number[]): SegmentTables {
   const words = Math.max(1, Math.ceil(chars.length / 32));
   const anyMask = new Uint32Array(words);
   chars.forEach((char, i) => {
@@ -87,13 +129,14 @@ function prepareSegment(chars: readonly number[]): Segment {
   });
   const ascii = new Uint32Array(128).fill(anyMask[0] ?? 0);
   for (const [char, mask] of masks) if (char < 128) ascii[char] = mask[0] ?? 0;
-  return { chars, masks, ascii, anyMask };
+  return { masks, ascii, anyMask };
 }
 
 /** Where `segment` ends if it matches `text` at code unit `at`, or -1. */
 function matchAt(segment: Segment, text: string, at: number): number {
+  if (segment.plain) return text.startsWith(segment.text, at) ? at + segment.text.length : -1;
   let i = at;
-  for (const char of segment.chars) {
+  for (const char of charsOf(segment)) {
     if (i >= text.length) return -1;
     const point = text.codePointAt(i) ?? 0;
     if (char !== ANY_CHAR && char !== point) return -1;
@@ -121,10 +164,11 @@ function startOfLast(text: string, count: number): number {
  * Shift-And: one pass over the text, ⌈segment length / 32⌉ word operations per code point.
  */
 function findSegment(segment: Segment, text: string, from: number, to: number): number {
-  const length = segment.chars.length;
-  const words = segment.anyMask.length;
+  const length = charsOf(segment).length;
+  const tables = tablesOf(segment);
+  const words = tables.anyMask.length;
   if (words === 1) {
-    const { ascii, masks, anyMask } = segment;
+    const { ascii, masks, anyMask } = tables;
     const any = anyMask[0] ?? 0;
     const found = 1 << (length - 1);
     let state = 0;
@@ -143,7 +187,7 @@ function findSegment(segment: Segment, text: string, from: number, to: number): 
   for (let i = from; i < to; ) {
     const point = text.codePointAt(i) ?? 0;
     i += point > 0xffff ? 2 : 1;
-    const mask = segment.masks.get(point) ?? segment.anyMask;
+    const mask = tables.masks.get(point) ?? tables.anyMask;
     let carry = 1;
     for (let w = 0; w < words; w++) {
       const word = state[w] ?? 0;
@@ -163,18 +207,22 @@ function findSegment(segment: Segment, text: string, from: number, to: number): 
  * text, with no backtracking and no RegExp.
  */
 export function compileGlob(pattern: string | GlobPattern): (text: string) => boolean {
-  const pieces = readGlob(pattern)
-    .split("*")
-    .map((piece) => toCodePoints(piece).map((point) => (point === 63 ? ANY_CHAR : point)));
-  const segments = pieces.map(prepareSegment);
-  const first = segments[0] ?? prepareSegment([]);
-  if (segments.length === 1) return (text) => matchAt(first, text, 0) === text.length;
-  const last = segments[segments.length - 1] ?? prepareSegment([]);
-  const middle = segments.slice(1, -1).filter((segment) => segment.chars.length > 0);
+  const segments = readGlob(pattern).split("*").map(prepareSegment);
+  const first = segments[0] ?? prepareSegment("");
+  if (segments.length === 1) {
+    return first.plain
+      ? (text) => text === first.text
+      : (text) => matchAt(first, text, 0) === text.length;
+  }
+  const last = segments[segments.length - 1] ?? prepareSegment("");
+  const middle = segments.slice(1, -1).filter((segment) => segment.text !== "");
   return (text) => {
     let at = matchAt(first, text, 0);
     if (at < 0) return false;
-    const end = startOfLast(text, last.chars.length);
+    // A plain last piece at the end of a text starts on a code point: it starts with no low surrogate.
+    const end = last.plain
+      ? text.length - last.text.length
+      : startOfLast(text, charsOf(last).length);
     if (end < at || matchAt(last, text, end) < 0) return false;
     for (const segment of middle) {
       at = findSegment(segment, text, at, end);

@@ -59,6 +59,9 @@ function linksOf(artefact: Artefact, linkType: string): readonly ArtefactId[] {
   return Array.isArray(ids) ? ids : [];
 }
 
+/** The texts whose verdicts one info filter keeps, so that a run's memory stays bounded. */
+const MAX_VERDICTS_KEPT = 1024;
+
 function compileFilter(filter: QueryFilter): Test {
   const { id, data } = filter;
   let test: Test;
@@ -74,9 +77,17 @@ function compileFilter(filter: QueryFilter): Test {
       // An empty list of patterns is the API's default, `*`, as an absent one.
       const patterns = data.patterns?.length ? data.patterns : [ANY_TEXT];
       const matchers = patterns.map(compileGlob);
+      // Infos repeat (a language, a licence): each text is matched against the patterns once.
+      const verdicts = new Map<string, boolean>();
       test = (artefact) => {
         const value = infoOf(artefact, id);
-        return value !== undefined && matchers.some((matches) => matches(value));
+        if (value === undefined) return false;
+        let verdict = verdicts.get(value);
+        if (verdict === undefined) {
+          verdict = matchers.some((matches) => matches(value));
+          if (verdicts.size < MAX_VERDICTS_KEPT) verdicts.set(value, verdict);
+        }
+        return verdict;
       };
     }
   } else {

@@ -14,19 +14,21 @@ export interface ClientShare extends WorkRate {
 }
 
 /**
- * 2 s of the server's time at once, then 250 ms a second, 2 requests answered and 32 waiting at
- * once: one client flooding any route keeps at most a quarter of the server's one thread, and a
- * person's browser (a page and a few records at once) never waits (`npm run bench -- abuse`).
+ * 1 s of the server's time at once, then 100 ms a second, 2 requests answered and 32 waiting at
+ * once: one client flooding any route takes a tenth of the server's one thread in the long run,
+ * and a person's browser (a page and a few records at once) never waits (`npm run bench -- abuse`).
  */
 export const DEFAULT_CLIENT_SHARE: ClientShare = {
-  burst: 2000,
-  perSecond: 250,
+  burst: 1000,
+  perSecond: 100,
   inFlight: 2,
   waiting: 32,
 };
 
 /** The longest a request waits for its client's share before it is a 429. */
 const MAX_WAIT_MS = 5000;
+/** A refusal is answered after this long at most: a flood's connections wait as well. */
+const REFUSAL_DELAY_MS = 1000;
 
 /** What a kind of request is charged at admission before the client has run one (ms). */
 const FIRST_COST: Readonly<Record<Exclude<RouteCost, "token">, number>> = {
@@ -36,8 +38,23 @@ const FIRST_COST: Readonly<Record<Exclude<RouteCost, "token">, number>> = {
   query: 50,
 };
 
-/** A query definition's body bounds what parsing it can cost: 1 ms per 8 KiB reserved. */
-const QUERY_BYTES_PER_MS = 8 * 1024;
+/**
+ * What a request costs at least, whatever its run took, by what it read and wrote: what no
+ * timer around the run sees. Parsing and compiling leave the collector about 40 times a body's
+ * size (a 252 KiB query definition of 19,800 patterns: 10 MB) and 100 times a `where`'s or
+ * `fields`' length; an answer is copied and written after the run. Bytes per ms of each.
+ */
+const FLOOR = { body: 4 * 1024, search: 1024, answer: 64 * 1024 } as const;
+
+/** The sizes of what a request read and wrote, which bound its cost from below. */
+export interface RequestSizes {
+  /** The bytes of its body read. */
+  readonly body: number;
+  /** The length of the `where` and `fields` of its query string. */
+  readonly search: number;
+  /** The bytes of its answer's body. */
+  readonly answer: number;
+}
 
 /** Checks a `ClientShare`; a bad one is a programmer's error. */
 export function checkClientShare(name: string, share: ClientShare): ClientShare {
@@ -53,13 +70,16 @@ export function checkClientShare(name: string, share: ClientShare): ClientShare 
 
 /** What admission gave a request: settled once, when its answer is made. */
 export interface Ticket {
-  end(): void;
+  /** Settles the request's cost: the time it took, and at least what its sizes cost. */
+  end(sizes?: RequestSizes): void;
 }
 
 interface ClientState {
   held: number;
   at: number;
   running: number;
+  /** Requests waiting for the client's time to come back. */
+  sleeping: number;
   queryRunning: boolean;
   /** Requests waiting for one of the client's places, first come first served. */
   readonly queue: (() => void)[];
@@ -76,7 +96,10 @@ function tooMany(code: "TOO_MANY_REQUESTS" | "TOO_MANY_QUERIES", message: string
     code,
     `${message}; retry in ${retryAfter} s`,
     { retryAfter },
-    { "retry-after": String(retryAfter) },
+    // A refused query's body is never read, so the connection cannot carry another request.
+    code === "TOO_MANY_QUERIES"
+      ? { "retry-after": String(retryAfter), connection: "close" }
+      : { "retry-after": String(retryAfter) },
   );
 }
 
@@ -90,11 +113,25 @@ export class Admission {
   readonly #share: ClientShare;
   readonly #queryTime: WorkBudget;
   readonly #clients = new Map<string, ClientState>();
+  readonly #refusalDelay: number;
 
-  constructor(now: () => number, share: ClientShare, queryTime: WorkBudget) {
+  constructor(
+    now: () => number,
+    share: ClientShare,
+    queryTime: WorkBudget,
+    refusalDelay = REFUSAL_DELAY_MS,
+  ) {
     this.#now = now;
     this.#share = share;
     this.#queryTime = queryTime;
+    this.#refusalDelay = refusalDelay;
+  }
+
+  /** Answers a refusal after up to `refusalDelay` ms (its `Retry-After` at most), then throws it. */
+  async #refuse(error: ApiError): Promise<never> {
+    const retryAfter = Number(error.headers["retry-after"] ?? 1);
+    await sleep(Math.min(this.#refusalDelay, retryAfter * 1000));
+    throw error;
   }
 
   #state(client: string): ClientState {
@@ -104,6 +141,7 @@ export class Admission {
         held: this.#share.burst,
         at: this.#now(),
         running: 0,
+        sleeping: 0,
         queryRunning: false,
         queue: [],
         lastCost: new Map(),
@@ -127,9 +165,25 @@ export class Admission {
     cost: Exclude<RouteCost, "token">,
     request: Request,
   ): Promise<Ticket> {
+    try {
+      return await this.#admit(client, cost, request);
+    } catch (error) {
+      // A request woken for a place it does not take hands the place on.
+      const state = this.#state(client);
+      if (state.running < this.#share.inFlight) state.queue.shift()?.();
+      if (error instanceof ApiError) return this.#refuse(error);
+      throw error;
+    }
+  }
+
+  async #admit(
+    client: string,
+    cost: Exclude<RouteCost, "token">,
+    request: Request,
+  ): Promise<Ticket> {
     let state = this.#state(client);
     if (cost === "query") this.#checkQuery(client, state);
-    if (state.queue.length >= this.#share.waiting) {
+    if (state.queue.length + state.sleeping >= this.#share.waiting) {
       throw tooMany("TOO_MANY_REQUESTS", "this client has too many requests waiting", 1000);
     }
     for (;;) {
@@ -143,10 +197,9 @@ export class Admission {
       if (wait > MAX_WAIT_MS) {
         throw tooMany("TOO_MANY_REQUESTS", "this client took its share of the server's time", wait);
       }
-      state.running++;
-      // Holds the client's place while it waits, so that no later request overtakes it.
+      state.sleeping++;
       await sleep(wait).finally(() => {
-        state.running--;
+        state.sleeping--;
       });
       state = this.#state(client);
     }
@@ -161,18 +214,20 @@ export class Admission {
     const started = performance.now();
     let ended = false;
     return {
-      end: () => {
+      end: (sizes = { body: 0, search: 0, answer: 0 }) => {
         if (ended) return;
         ended = true;
-        const spent = performance.now() - started;
+        const took = performance.now() - started;
+        const floor =
+          sizes.body / FLOOR.body + sizes.search / FLOOR.search + sizes.answer / FLOOR.answer;
+        const spent = Math.max(took, floor);
         const now = this.#state(client);
         now.held -= spent - estimate;
         now.lastCost.set(cost, spent);
         now.running--;
         if (cost === "query") {
           now.queryRunning = false;
-          // The query route charges what the definition took; the reservation is given back.
-          this.#queryTime.charge(client, -estimate);
+          this.#queryTime.charge(client, spent - estimate);
         }
         now.queue.shift()?.();
       },
@@ -202,7 +257,7 @@ export class Admission {
     const last = state.lastCost.get(cost) ?? FIRST_COST[cost];
     if (cost !== "query") return last;
     const declared = Number(request.headers.get("content-length") ?? 0);
-    const bound = Number.isFinite(declared) ? declared / QUERY_BYTES_PER_MS : 0;
+    const bound = Number.isFinite(declared) ? declared / FLOOR.body : 0;
     return Math.min(this.#share.burst, Math.max(last, bound));
   }
 }

@@ -397,8 +397,8 @@ function componentsOf(
         { "Retry-After": ref("headers", "Retry-After") },
       ),
       TooManyRequests: error(
-        "This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, " +
-          "then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server " +
+        "This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, " +
+          "then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server " +
           "says otherwise; a request waits up to 5 s for its turn before it is refused.",
         { "Retry-After": ref("headers", "Retry-After") },
       ),

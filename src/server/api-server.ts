@@ -114,7 +114,7 @@ export interface ApiServerOptions {
    * Each client's share of the server (a user, whatever token it presents, or one permanent
    * token): a bucket of `burst` ms of the server's time refilled by `perSecond`, and at most
    * `inFlight` of its requests answered and `waiting` waiting at once, past which a request is a
-   * 429 `TOO_MANY_REQUESTS`; `{ burst: 2000, perSecond: 250, inFlight: 2, waiting: 32 }` unless set.
+   * 429 `TOO_MANY_REQUESTS`; `{ burst: 1000, perSecond: 100, inFlight: 2, waiting: 32 }` unless set.
    */
   readonly clientShare?: ClientShare | undefined;
   /** Told of an unexpected exception, which the client sees only as a 500. */
@@ -346,7 +346,7 @@ function readServerOptions(options: ApiServerOptions) {
     checkClientShare("clientShare", options.clientShare ?? DEFAULT_CLIENT_SHARE),
   );
   const admission = new Admission(now, clientShare, queryTime);
-  const rules: ServerRules = { auth, views, languages, queryTime, admission };
+  const rules: ServerRules = { auth, views, languages, admission };
   const services: RouteServices = { lists, sizes, queryBody };
   return { vendor, rules, services, data, cache, onError };
 }
@@ -358,7 +358,6 @@ interface ServerRules {
   readonly views: CallerViews;
   /** The languages answers can be in (the server's first), and the server's. */
   readonly languages: { readonly available: readonly string[]; readonly fallback: string };
-  readonly queryTime: WorkBudget;
   readonly admission: Admission;
 }
 
@@ -393,15 +392,45 @@ async function answerCaller(
   const caller = callerOf(rules, call.request);
   const cost = ROUTES[route.kind].cost as Exclude<RouteCost, "token">;
   const ticket = await rules.admission.admit(caller.client, cost, call.request);
+  const body = countBodyBytes(call.request);
+  let answerBytes = 0;
   try {
     const answer = ROUTE_ANSWERS[route.kind] as (
       caller: Caller,
       call: RouteCall<RouteKind>,
     ) => Response | Promise<Response>;
-    return await answer(caller, call);
+    const response = await answer(caller, { ...call, request: body.request });
+    answerBytes = Number(response.headers.get("content-length") ?? 0) || 0;
+    return response;
   } finally {
-    ticket.end();
+    const search = textLength(new URL(call.request.url).search);
+    ticket.end({ body: body.bytes(), search, answer: answerBytes });
   }
+}
+
+/** The length of the `where` and `fields` of a query string: the texts a request compiles. */
+function textLength(search: string): number {
+  let length = 0;
+  for (const match of search.matchAll(/(?:^\?|&)(?:where|fields)=([^&]*)/g)) {
+    length += match[1]?.length ?? 0;
+  }
+  return length;
+}
+
+/** The request with a body that counts its bytes as the route reads them: what a query's cost is bounded by. */
+function countBodyBytes(request: Request): { request: Request; bytes: () => number } {
+  if (request.body === null) return { request, bytes: () => 0 };
+  let bytes = 0;
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        bytes += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  const init: RequestInit & { duplex: "half" } = { body: counted, duplex: "half" };
+  return { request: new Request(request, init), bytes: () => bytes };
 }
 
 /** The caller of a request: the holder of its Bearer token (401, 403 without one that holds) and what it sees. */
@@ -415,7 +444,6 @@ function callerOf(rules: ServerRules, request: Request): Caller {
     available,
     usersLanguage !== undefined && available.includes(usersLanguage) ? usersLanguage : fallback,
   );
-  const { queryTime } = rules;
   return {
     client: holder,
     viewKey: view.key,
@@ -423,6 +451,5 @@ function callerOf(rules: ServerRules, request: Request): Caller {
     policyOf: (resource) => view.policyOf(resource),
     language,
     timeZone: view.user?.timeZone ?? "UTC",
-    queryTime: { charge: (ms) => queryTime.charge(holder, ms) },
   };
 }

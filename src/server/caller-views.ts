@@ -273,10 +273,11 @@ export class CallerViews {
         ? localized.map((record) => project(record) as object)
         : localized;
     }
-    const projects = projected.projects ?? [];
+    const projects = projected.projects;
     for (const [resource, members] of Object.entries(NAMED_THROUGH_PROJECTS)) {
       const records = projected[resource];
-      if (records === undefined) continue;
+      // Data without projects names nothing through them: its models and versions stand alone.
+      if (records === undefined || projects === undefined) continue;
       const named = idsNamedBy(projects, members);
       projected[resource] = records.filter((record) =>
         named.has(keyOf(own(record, "id")) ?? "\u0000"),

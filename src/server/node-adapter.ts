@@ -76,6 +76,9 @@ export function createNodeAdapter(
   const server: Server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     void handle(request, response);
   });
+  // A client that half-closes after its request still gets the answer, however long admission
+  // makes it wait (Node would otherwise drop the request when the client's side ends).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on("clientError", answerClientError);
   // Without a listener Node drops a CONNECT's connection unanswered.
   server.on("connect", (incoming: IncomingMessage, socket: Duplex) => {

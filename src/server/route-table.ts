@@ -12,7 +12,7 @@ import { readListRequest } from "../list/read-list-request.ts";
 import { piecesOf } from "../list/url-parts.ts";
 import { ApiError } from "./api-error.ts";
 import type { SeenData } from "./caller-views.ts";
-import { answerQuery, type ClientBudget, type QueryBodyRules } from "./query-route.ts";
+import { answerQuery, type QueryBodyRules } from "./query-route.ts";
 import { pathOf, type ROUTES, type RouteKind, type RouteParams } from "./routes.ts";
 import { keyOf, type ServedResource } from "./served-data.ts";
 import type { IssuedToken } from "./tokens.ts";
@@ -34,8 +34,6 @@ export interface Caller {
   readonly language: string;
   /** The zone dates are read in without a `timezone` header: the user's, else UTC. */
   readonly timeZone: string;
-  /** The caller's share of the server's time for query definitions. */
-  readonly queryTime: ClientBudget;
 }
 
 /** What the token route may do: it reads credentials itself, and sees no record. */
@@ -143,8 +141,7 @@ export const ROUTE_ANSWERS: RouteAnswers = {
     return withCallerHeaders(caller, request, ok(request, mediaType, body));
   },
   async artefactQuery(caller, { request, params, mediaType, server }) {
-    const { data, queryTime } = caller;
-    const body = await answerQuery(data, request, params.artefactId, server.queryBody, queryTime);
+    const body = await answerQuery(caller.data, request, params.artefactId, server.queryBody);
     // A query definition compares no date, so it reads no `timezone` header (section 8).
     return withCallerHeaders(caller, request, ok(request, mediaType, body), false);
   },

@@ -1,9 +1,11 @@
 // `qaql serve` under random requests, as a hostile client would send them: any method, path,
-// header size and body. Every request gets an HTTP answer, no client's request is logged as an
+// header size and body, from the server's user or one who sees a project under policies. Every request gets an HTTP answer, no client's request is logged as an
 // internal error, and the server's memory comes back to where it was once the run is over.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI } from "../support/run-cli.ts";
@@ -13,6 +15,22 @@ const READY = /qaql serve: listening on http:\/\/127\.0\.0\.1:(\d+)\/api/;
 const USER = "ada";
 const PASSWORD = "pw";
 const BASIC = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString("base64")}`;
+/** A user who sees one project, under policies that hide fields and records. */
+const EVE_TOKEN = "eve-permanent-token-0123456789";
+const USERS = {
+  eve: {
+    password: "eve-pw",
+    permanentTokens: [EVE_TOKEN],
+    projects: ["payments-core"],
+    policies: {
+      artefacts: { selectable: "id,name,path,type,measures.LOC", where: "rank>=0.5" },
+      findings: { selectable: "id,status,definition.name", filterable: "status" },
+      projects: { selectable: "id,name,status" },
+    },
+    timeZone: "Asia/Tokyo",
+  },
+};
+const EVE_BASIC = `Basic ${Buffer.from("eve:eve-pw").toString("base64")}`;
 
 let child: ChildProcess;
 let port = 0;
@@ -92,6 +110,11 @@ const path = fc.oneof(
     "/api/artefacts/1000/query",
     "/api/artefacts/1000/findings",
     "/api/projects/payments-core/artefacts",
+    "/api/projects/checkout-web/artefacts",
+    "/api/artefacts/1075/findings",
+    "/api/versions/20001/artefacts/1000",
+    "/api/models",
+    "/api/dump",
     "//api/projects",
     "/api//artefacts",
     "/nowhere",
@@ -120,7 +143,10 @@ const authorization = fc.constantFrom<string | undefined>(
   "bearer",
   "bearer",
   "bearer",
+  `Bearer ${EVE_TOKEN}`,
+  `Bearer ${EVE_TOKEN}`,
   BASIC,
+  EVE_BASIC,
   "Bearer nope",
   "Digest x",
 );
@@ -186,6 +212,8 @@ function expectAnswered(request: RawRequest, raw: string): void {
 }
 
 beforeAll(async () => {
+  const users = join(mkdtempSync(join(tmpdir(), "qaql-serve-random-")), "users.json");
+  writeFileSync(users, JSON.stringify(USERS));
   child = spawn(
     process.execPath,
     // V8 grows its young generation to tens of MB under a fast allocation rate and keeps it:
@@ -200,6 +228,8 @@ beforeAll(async () => {
       USER,
       "--password",
       PASSWORD,
+      "--users",
+      users,
     ],
     {
       env: { PATH: process.env.PATH ?? "" },

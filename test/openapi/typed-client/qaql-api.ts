@@ -1224,7 +1224,7 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. */
+    /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. */
     TooManyRequests: {
       headers: {
         "Cache-Control": components["headers"]["Cache-Control"];
@@ -2095,7 +2095,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -2432,7 +2432,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -2788,7 +2788,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -3111,7 +3111,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -3448,7 +3448,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -3804,7 +3804,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -4462,7 +4462,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -4799,7 +4799,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -5122,7 +5122,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -5459,7 +5459,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -5782,7 +5782,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -6119,7 +6119,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -6475,7 +6475,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
@@ -6802,7 +6802,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 2 s of its time at once, then 250 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
+      /** @description This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server says otherwise; a request waits up to 5 s for its turn before it is refused. Headers only. */
       429: {
         headers: {
           "Cache-Control": components["headers"]["Cache-Control"];
