@@ -67,7 +67,7 @@ function kept(
   const { store, schema, readingKey } = compilers;
   const key = `p\0${readingKey}\0${timeZone}\0${canonical}`;
   // The tree is the parser's own, validated against the schema: nothing to check again.
-  const make = () => compilePredicate(where, { schema, timeZone });
+  const make = () => compilePredicate(where, { schema, timeZone, onlyKeptCode: true });
   return store.get(key, make, ENTRY_BYTES + key.length * BYTES_PER_CHARACTER) as Predicate;
 }
 

@@ -25,6 +25,12 @@ export interface PredicateOptions {
   readonly timeZone?: string | undefined;
   /** `"auto"` unless set. */
   readonly codeGeneration?: CodeGeneration | undefined;
+  /**
+   * In `"auto"` mode, closures for a filter whose code would not be kept for its shape: what a
+   * server compiling each request's filter wants, where code for a rare long filter is compiled
+   * for one request and costs the engine more time and memory than the closures.
+   */
+  readonly onlyKeptCode?: boolean | undefined;
 }
 
 /**
@@ -57,8 +63,11 @@ export function compilePredicate(ast: WhereExpression, options: PredicateOptions
     (mode === "auto" &&
       codeGenerationAllowed() &&
       countPredicates(ast) <= MOST_GENERATED_PREDICATES);
+  const generated = generate
+    ? generatePredicate(ast, tests, mode === "auto" && options.onlyKeptCode === true)
+    : undefined;
+  if (generated) return generated;
   // A record that is no object has only null fields: each path tests it as an empty one.
-  if (generate) return generatePredicate(ast, tests);
   const compiled = compileClosures(ast, tests);
   return (record) => compiled(isContainer(record) ? record : NO_FIELDS);
 }

@@ -8,8 +8,11 @@ type Factory = (c: readonly unknown[]) => (r: unknown) => boolean;
 
 /** How many factories are kept: the filters a service sees are mostly a few shapes. */
 export const CACHED_FACTORIES = 256;
-/** A longer program is compiled each time rather than kept: a rare filter, and a big key. */
-const LONGEST_CACHED_PROGRAM = 4096;
+/**
+ * A longer program is not kept (a rare filter, and a big key), and in `"auto"` mode not made:
+ * code compiled for one use costs the engine more time and memory than the closures.
+ */
+export const LONGEST_CACHED_PROGRAM = 4096;
 
 // Every value of a filter is a constant, so the program is its shape alone: filters that differ
 // only in values and field names share one factory, and `new Function` is most of a compile.
@@ -51,13 +54,15 @@ export function factoryCounts(): { readonly cached: number; readonly generated: 
 
 /**
  * The predicate as one generated function (`new Function`), which the engine optimizes as it
- * would a hand-written closure. Throws what the `Function` constructor throws where generating
- * code is forbidden (`EvalError`).
+ * would a hand-written closure; with `onlyKept`, undefined for a program too long to keep.
+ * Throws what the `Function` constructor throws where generating code is forbidden (`EvalError`).
  */
 export function generatePredicate(
   node: WhereExpression,
   tests: ValueTests,
-): (record: unknown) => boolean {
+  onlyKept = false,
+): ((record: unknown) => boolean) | undefined {
   const { program, constants } = programOf(node, tests);
+  if (onlyKept && program.length > LONGEST_CACHED_PROGRAM) return undefined;
   return factoryOf(program)(constants);
 }

@@ -10,7 +10,10 @@ import {
 import { and, comparison, inList, nullCheck, or, pattern } from "../../../src/ast/where.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
 import { calendarOf } from "../../../src/backends/predicate/calendar.ts";
-import { MOST_GENERATED_PREDICATES } from "../../../src/backends/predicate/compile-predicate.ts";
+import {
+  compilePredicate,
+  MOST_GENERATED_PREDICATES,
+} from "../../../src/backends/predicate/compile-predicate.ts";
 import {
   CACHED_FACTORIES,
   clearGeneratedFactories,
@@ -160,6 +163,22 @@ describe("the codeGeneration option", () => {
     expect(forced.name).toBe("qaqlPredicate");
     for (const record of [{ f3: "2000" }, { f3: "2001" }, { f5: 2000 }, { f6: "2000" }]) {
       expect(forced(record), JSON.stringify(record)).toBe(compileWhere(larger)(record));
+    }
+  });
+
+  it("builds closures, for a server compiling each request, for a filter whose code it would not keep", () => {
+    const terms = (count: number) =>
+      and(...Array.from({ length: count }, (_, i) => comparison("name", "!=", `n${i}`)));
+    const short = compilePredicate(terms(3), { onlyKeptCode: true });
+    expect(short.name).toBe("qaqlPredicate");
+    // 400 predicates make a program of some 10,000 characters: too long to keep for its shape.
+    const long = terms(400);
+    expect(compilePredicate(long, { onlyKeptCode: true }).name).not.toBe("qaqlPredicate");
+    expect(compilePredicate(long).name).toBe("qaqlPredicate");
+    const forced = compilePredicate(long, { onlyKeptCode: true, codeGeneration: "always" });
+    expect(forced.name).toBe("qaqlPredicate");
+    for (const record of [{ name: "n7" }, { name: "x" }, {}]) {
+      expect(compilePredicate(long, { onlyKeptCode: true })(record)).toBe(forced(record));
     }
   });
 
