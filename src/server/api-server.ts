@@ -231,7 +231,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   }
 
   // The checks in order: accept (406), the path's shape and method (405), credentials (401,
-  // 403), then what the path names (404) and the request itself (400).
+  // 403), the client's share (429), then what the path names (404) and the request itself (400).
   async function answer(request: Request, address: string): Promise<Response> {
     let mediaType = JSON_MEDIA_TYPE;
     try {
