@@ -2,8 +2,9 @@
 // is admitted against its client's share of the server's time and its cap on requests at once,
 // charged at admission what that kind of request last cost the client, and settled when it ends.
 import { ApiError } from "./api-error.ts";
+import { REFUSAL_DELAY_MS, refuseAfter, sleep, tooMany } from "./refusals.ts";
 import type { RouteCost } from "./routes.ts";
-import { checkWorkRate, type WorkBudget, type WorkRate } from "./work-budget.ts";
+import { checkWorkRate, WorkBudget, type WorkRate } from "./work-budget.ts";
 
 /** One client's share of the server: its time, and how many of its requests run or wait at once. */
 export interface ClientShare extends WorkRate {
@@ -26,9 +27,7 @@ export const DEFAULT_CLIENT_SHARE: ClientShare = {
 };
 
 /** The longest a request waits for its client's share before it is a 429. */
-const MAX_WAIT_MS = 5000;
-/** A refusal is answered after this long at most: a flood's connections wait as well. */
-const REFUSAL_DELAY_MS = 1000;
+export const MAX_WAIT_MS = 5000;
 
 /** What a kind of request is charged at admission before the client has run one (ms). */
 const FIRST_COST: Readonly<Record<Exclude<RouteCost, "token">, number>> = {
@@ -75,8 +74,6 @@ export interface Ticket {
 }
 
 interface ClientState {
-  held: number;
-  at: number;
   running: number;
   /** Requests waiting for the client's time to come back. */
   sleeping: number;
@@ -87,21 +84,8 @@ interface ClientState {
   readonly lastCost: Map<RouteCost, number>;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function tooMany(code: "TOO_MANY_REQUESTS" | "TOO_MANY_QUERIES", message: string, ms: number) {
-  const retryAfter = Math.max(1, Math.ceil(ms / 1000));
-  return new ApiError(
-    429,
-    code,
-    `${message}; retry in ${retryAfter} s`,
-    { retryAfter },
-    // A refused query's body is never read, so the connection cannot carry another request.
-    code === "TOO_MANY_QUERIES"
-      ? { "retry-after": String(retryAfter), connection: "close" }
-      : { "retry-after": String(retryAfter) },
-  );
-}
+/** A refused query's body is never read, so the connection cannot carry another request. */
+const CLOSE = { connection: "close" };
 
 /**
  * The admission of Bearer requests: per client (a user, or one of the server's permanent
@@ -109,8 +93,9 @@ function tooMany(code: "TOO_MANY_REQUESTS" | "TOO_MANY_QUERIES", message: string
  * besides draw on their own budget, one at a time. Clients are few (users, permanent tokens).
  */
 export class Admission {
-  readonly #now: () => number;
   readonly #share: ClientShare;
+  /** Each client's bucket of the server's time, at `#share`'s rate. */
+  readonly #time: WorkBudget;
   readonly #queryTime: WorkBudget;
   readonly #clients = new Map<string, ClientState>();
   readonly #refusalDelay: number;
@@ -121,25 +106,16 @@ export class Admission {
     queryTime: WorkBudget,
     refusalDelay = REFUSAL_DELAY_MS,
   ) {
-    this.#now = now;
     this.#share = share;
+    this.#time = new WorkBudget(now, share);
     this.#queryTime = queryTime;
     this.#refusalDelay = refusalDelay;
-  }
-
-  /** Answers a refusal after up to `refusalDelay` ms (its `Retry-After` at most), then throws it. */
-  async #refuse(error: ApiError): Promise<never> {
-    const retryAfter = Number(error.headers["retry-after"] ?? 1);
-    await sleep(Math.min(this.#refusalDelay, retryAfter * 1000));
-    throw error;
   }
 
   #state(client: string): ClientState {
     let state = this.#clients.get(client);
     if (!state) {
       state = {
-        held: this.#share.burst,
-        at: this.#now(),
         running: 0,
         sleeping: 0,
         queryRunning: false,
@@ -148,10 +124,6 @@ export class Admission {
       };
       this.#clients.set(client, state);
     }
-    const now = this.#now();
-    const refilled = ((now - state.at) / 1000) * this.#share.perSecond;
-    state.held = Math.min(this.#share.burst, state.held + Math.max(0, refilled));
-    state.at = now;
     return state;
   }
 
@@ -171,7 +143,7 @@ export class Admission {
       // A request woken for a place it does not take hands the place on.
       const state = this.#state(client);
       if (state.running < this.#share.inFlight) state.queue.shift()?.();
-      if (error instanceof ApiError) return this.#refuse(error);
+      if (error instanceof ApiError) return refuseAfter(error, this.#refusalDelay);
       throw error;
     }
   }
@@ -193,8 +165,9 @@ export class Admission {
         state = this.#state(client);
         continue;
       }
-      if (state.held > 0) break;
-      const wait = (-state.held / this.#share.perSecond) * 1000 + 1;
+      const held = this.#time.held(client);
+      if (held > 0) break;
+      const wait = (-held / this.#share.perSecond) * 1000 + 1;
       // However the clock moves, a request waits for its time 5 s in all at most.
       if (waited + wait > MAX_WAIT_MS) {
         throw tooMany("TOO_MANY_REQUESTS", "this client took its share of the server's time", wait);
@@ -208,7 +181,7 @@ export class Admission {
     }
     if (cost === "query") this.#checkQuery(client, state);
     const estimate = this.#estimate(state, cost, request);
-    state.held -= estimate;
+    this.#time.charge(client, estimate);
     state.running++;
     if (cost === "query") {
       state.queryRunning = true;
@@ -224,15 +197,14 @@ export class Admission {
         const floor =
           sizes.body / FLOOR.body + sizes.search / FLOOR.search + sizes.answer / FLOOR.answer;
         const spent = Math.max(took, floor);
-        const now = this.#state(client);
-        now.held -= spent - estimate;
-        now.lastCost.set(cost, spent);
-        now.running--;
+        this.#time.charge(client, spent - estimate);
+        state.lastCost.set(cost, spent);
+        state.running--;
         if (cost === "query") {
-          now.queryRunning = false;
+          state.queryRunning = false;
           this.#queryTime.charge(client, spent - estimate);
         }
-        now.queue.shift()?.();
+        state.queue.shift()?.();
       },
     };
   }
@@ -243,6 +215,7 @@ export class Admission {
         "TOO_MANY_QUERIES",
         "a query definition of this client is running: send the next once it is answered",
         1000,
+        CLOSE,
       );
     }
     const retryAfter = this.#queryTime.wait(client);
@@ -251,6 +224,7 @@ export class Admission {
         "TOO_MANY_QUERIES",
         "this client's query definitions took more of the server's time than its share",
         retryAfter * 1000,
+        CLOSE,
       );
     }
   }

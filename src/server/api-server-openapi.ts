@@ -32,6 +32,8 @@ import { pageLinks, recordLinks } from "../openapi/operation-links.ts";
 import { queryDefinitionJsonSchema } from "../query/json-schema.ts";
 import { API_RESOURCE_NAMES, type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
 import type { Schema } from "../schema/schema.ts";
+import { MAX_WAIT_MS, DEFAULT_CLIENT_SHARE as SHARE } from "./admission.ts";
+import { FREE_FAILURES, LONGEST_WAIT_MS } from "./login-guard.ts";
 import { completePath, type PathSpec } from "./path-methods.ts";
 import { ROUTES, type RouteKind } from "./routes.ts";
 
@@ -391,15 +393,15 @@ function componentsOf(
       ),
       TooManyTokenRequests: error(
         "Too many tokens asked for by this user (TOO_MANY_TOKEN_REQUESTS): a user gets 20 at " +
-          "once, then 60 a minute; or too many wrong passwords (TOO_MANY_LOGIN_ATTEMPTS): past 5 " +
-          "for one user name from one address, 20 from one address or 100 for one name, each " +
-          "next attempt waits twice as long, from 1 s up to 15 minutes.",
+          `once, then 60 a minute; or too many wrong passwords (TOO_MANY_LOGIN_ATTEMPTS): past ${FREE_FAILURES.pair} ` +
+          `for one user name from one address, ${FREE_FAILURES.address} from one address or ${FREE_FAILURES.name} for one name, each ` +
+          `next attempt waits twice as long, from 1 s up to ${LONGEST_WAIT_MS / 60_000} minutes.`,
         { "Retry-After": ref("headers", "Retry-After") },
       ),
       TooManyRequests: error(
-        "This client took its share of the server (TOO_MANY_REQUESTS): 1 s of its time at once, " +
-          "then 100 ms a second, 2 requests answered and 32 waiting at once, unless the server " +
-          "says otherwise; a request waits up to 5 s for its turn before it is refused.",
+        `This client took its share of the server (TOO_MANY_REQUESTS): ${SHARE.burst / 1000} s of its time at once, ` +
+          `then ${SHARE.perSecond} ms a second, ${SHARE.inFlight} requests answered and ${SHARE.waiting} waiting at once, unless the server ` +
+          `says otherwise; a request waits up to ${MAX_WAIT_MS / 1000} s for its turn before it is refused.`,
         { "Retry-After": ref("headers", "Retry-After") },
       ),
       InternalError: error("The server failed (INTERNAL_ERROR); the body says no more."),

@@ -6,7 +6,7 @@ import type { Schema } from "../schema/schema.ts";
 import { keyOf, ServedData } from "./served-data.ts";
 import { TRANSLATIONS_MEMBER, type Translations } from "./translations.ts";
 import type { ServerUser } from "./users.ts";
-import { linksInView, withoutUnseenReferences } from "./view-references.ts";
+import { idsNamed, linksInView, withoutUnseenReferences } from "./view-references.ts";
 
 declare const seen: unique symbol;
 
@@ -47,33 +47,11 @@ function projectsOf(record: object, artefacts: ReadonlyMap<string, object>): str
   return [...projects];
 }
 
-/** The ids a project names a resource's records by, as the caller sees the project. */
-function idsNamedBy(projects: readonly object[], members: readonly string[]): Set<string> {
-  const ids = new Set<string>();
-  for (const project of projects) {
-    for (const member of members) {
-      const [name, key] = member.split(".") as [string, string | undefined];
-      const value = own(project, name);
-      const values = key === undefined ? [value] : Array.isArray(value) ? value : [];
-      for (const item of values) {
-        const id = keyOf(
-          key === undefined ? item : item && typeof item === "object" ? own(item, key) : undefined,
-        );
-        if (id !== undefined) ids.add(id);
-      }
-    }
-  }
-  return ids;
-}
-
 /**
- * Models and versions are seen through the projects that name them (grammar/language.md 6.12):
- * a model by a seen project's `modelUId`, a version by its `versionId` or a branch's.
+ * Models and versions are seen through the projects that name them (grammar/language.md 6.12),
+ * by the members that name them (`modelUId`; `versionId` and a branch's).
  */
-const NAMED_THROUGH_PROJECTS: Readonly<Record<string, readonly string[]>> = {
-  models: ["modelUId"],
-  versions: ["versionId", "branches.versionId"],
-};
+const SEEN_THROUGH_PROJECTS: readonly string[] = ["models", "versions"];
 
 /**
  * The views of a server's callers, each made at its first request and kept: the records never
@@ -258,10 +236,8 @@ export class CallerViews {
     const translations = this.#translations;
     const projected: Record<string, readonly object[]> = {};
     for (const [resource, records] of Object.entries(rows)) {
-      const localized =
-        translations.any && language !== translations.languages[0]
-          ? translations.localize(resource, records, language)
-          : records;
+      // The records themselves where the language has no translation of this resource.
+      const localized = translations.localize(resource, records, language);
       const policy = readAccessPolicy(
         CALLER,
         fieldPolicies.get(resource),
@@ -274,11 +250,11 @@ export class CallerViews {
         : localized;
     }
     const projects = projected.projects;
-    for (const [resource, members] of Object.entries(NAMED_THROUGH_PROJECTS)) {
+    for (const resource of SEEN_THROUGH_PROJECTS) {
       const records = projected[resource];
       // Data without projects names nothing through them: its models and versions stand alone.
       if (records === undefined || projects === undefined) continue;
-      const named = idsNamedBy(projects, members);
+      const named = idsNamed("projects", projects, resource);
       projected[resource] = records.filter((record) =>
         named.has(keyOf(own(record, "id")) ?? "\u0000"),
       );

@@ -1,22 +1,23 @@
 // What a password check may cost (grammar/language.md 6.10): few scrypt checks at once, taken
 // in turn by client address, and wrong passwords paid for with growing waits, per user name
 // from one address, per address and per user name from anywhere.
-import { ApiError } from "./api-error.ts";
+import { REFUSAL_DELAY_MS, refuseAfter, tooMany } from "./refusals.ts";
 
 /** How many password checks run at once: scrypt takes a core for 50 to 100 ms each. */
 const CHECKS_AT_ONCE = 1;
 /** The most checks of one address waiting their turn; past it, a 429 at once. */
 const WAITING_PER_ADDRESS = 4;
 
-/** Failures allowed before each next attempt must wait, by what they are counted against. */
-const FREE_FAILURES = { pair: 5, address: 20, name: 100 } as const;
+/**
+ * Failures allowed before each next attempt must wait, by what they are counted against: one
+ * user name from one address, one address, one user name.
+ */
+export const FREE_FAILURES = { pair: 5, address: 20, name: 100 } as const;
 /** The longest wait a failure count can impose, and how long a failure is remembered. */
-const LONGEST_WAIT_MS = 15 * 60 * 1000;
+export const LONGEST_WAIT_MS = 15 * 60 * 1000;
 const REMEMBERED_MS = 15 * 60 * 1000;
 /** The most counters of each kind kept: the oldest are forgotten first. */
 const MAX_COUNTERS = 10_000;
-/** A refused attempt is answered after this long at most: a flood's connections wait too. */
-const REFUSAL_DELAY_MS = 1000;
 
 interface Failures {
   count: number;
@@ -65,8 +66,6 @@ class FailureCounters {
     return counter;
   }
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Guards `GET /api/token`'s password checks: an attempt that must wait is a 429
@@ -167,15 +166,7 @@ export class LoginGuard {
     }
   }
 
-  async #refuse(waitMs: number, reason: string): Promise<never> {
-    await sleep(Math.min(REFUSAL_DELAY_MS, waitMs));
-    const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
-    throw new ApiError(
-      429,
-      "TOO_MANY_LOGIN_ATTEMPTS",
-      `${reason}: retry in ${retryAfter} s`,
-      { retryAfter },
-      { "retry-after": String(retryAfter) },
-    );
+  #refuse(waitMs: number, reason: string): Promise<never> {
+    return refuseAfter(tooMany("TOO_MANY_LOGIN_ATTEMPTS", reason, waitMs), REFUSAL_DELAY_MS);
   }
 }

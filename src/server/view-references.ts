@@ -9,16 +9,16 @@ import { keyOf, type ServedData } from "./served-data.ts";
 /** Whether the view holds the record of `resource` with this id; true for a resource the data lacks. */
 export type Holds = (resource: string, id: string) => boolean;
 
-/** A member of a record that names another record by its id. */
-interface Reference {
-  readonly member: string;
-  readonly names: string;
-  /** `one`: the member is the id; `items`: an array of objects, each naming one by `key`; `lists`: an object of id arrays. */
-  readonly shape: "one" | "items" | "lists";
-  readonly key?: string;
-  /** For `items`: an item naming a record the view lacks goes whole (a location) or loses its key (a branch). */
-  readonly unseenItem?: "drop" | "cut";
-}
+/**
+ * A member of a record that names records of `names` by their ids: `one`, the member is the id;
+ * `items`, an array of objects each naming one by `key`, whose item naming a record the view
+ * lacks goes whole (a location) or loses its key (a branch); `lists`, an object of id arrays.
+ */
+type Reference = { readonly member: string; readonly names: string } & (
+  | { readonly shape: "one" }
+  | { readonly shape: "items"; readonly key: string; readonly unseenItem: "drop" | "cut" }
+  | { readonly shape: "lists" }
+);
 
 /** The members of the API's records that name others (grammar/language.md 6.12, 8.6). */
 const REFERENCES: Readonly<Record<string, readonly Reference[]>> = {
@@ -46,6 +46,35 @@ const REFERENCES: Readonly<Record<string, readonly Reference[]>> = {
   versions: [{ member: "projectId", names: "projects", shape: "one" }],
 };
 
+const referencesOf = (resource: string): readonly Reference[] =>
+  (Object.hasOwn(REFERENCES, resource) ? REFERENCES[resource] : undefined) ?? [];
+
+/** The ids of `target` records that `resource`'s records name (a project's models and versions). */
+export function idsNamed(
+  resource: string,
+  records: readonly object[],
+  target: string,
+): Set<string> {
+  const ids = new Set<string>();
+  const add = (value: unknown) => {
+    const id = keyOf(value);
+    if (id !== undefined) ids.add(id);
+  };
+  for (const reference of referencesOf(resource)) {
+    if (reference.names !== target) continue;
+    for (const record of records) {
+      const value = own(record, reference.member);
+      if (reference.shape === "one") add(value);
+      else if (reference.shape === "items" && Array.isArray(value)) {
+        for (const item of value) if (isPlainRecord(item)) add(own(item, reference.key));
+      } else if (reference.shape === "lists" && isPlainRecord(value)) {
+        for (const list of Object.values(value)) if (Array.isArray(list)) list.forEach(add);
+      }
+    }
+  }
+  return ids;
+}
+
 /** Whether an id (null and absent name nothing) names a record the view lacks. */
 function namesUnseen(value: unknown, names: string, holds: Holds): boolean {
   const key = keyOf(value);
@@ -54,21 +83,23 @@ function namesUnseen(value: unknown, names: string, holds: Holds): boolean {
 
 /** The record without the members, items and ids that name a record the view lacks; itself when none does. */
 export function withoutUnseenReferences(resource: string, record: object, holds: Holds): object {
-  const references = Object.hasOwn(REFERENCES, resource) ? REFERENCES[resource] : undefined;
-  if (references === undefined) return record;
+  const references = referencesOf(resource);
+  if (references.length === 0) return record;
   let out: Record<string, unknown> | undefined;
   const set = (member: string, value: unknown) => {
     out ??= { ...record };
     if (value === undefined) delete out[member];
     else out[member] = value;
   };
-  for (const { member, names, shape, key, unseenItem } of references) {
+  for (const reference of references) {
+    const { member, names } = reference;
     const value = own(record, member);
-    if (shape === "one") {
+    if (reference.shape === "one") {
       if (namesUnseen(value, names, holds)) set(member, undefined);
-    } else if (shape === "items" && Array.isArray(value)) {
+    } else if (reference.shape === "items" && Array.isArray(value)) {
+      const { key, unseenItem } = reference;
       const unseen = (item: unknown) =>
-        isPlainRecord(item) && namesUnseen(own(item, key as string), names, holds);
+        isPlainRecord(item) && namesUnseen(own(item, key), names, holds);
       if (!value.some(unseen)) continue;
       set(
         member,
@@ -76,11 +107,11 @@ export function withoutUnseenReferences(resource: string, record: object, holds:
           ? value.filter((item) => !unseen(item))
           : value.map((item) => {
               if (!unseen(item)) return item;
-              const { [key as string]: _, ...rest } = item as Record<string, unknown>;
+              const { [key]: _, ...rest } = item as Record<string, unknown>;
               return rest;
             }),
       );
-    } else if (shape === "lists" && isPlainRecord(value)) {
+    } else if (reference.shape === "lists" && isPlainRecord(value)) {
       const lists = Object.entries(value);
       const unseen = (ids: unknown) =>
         Array.isArray(ids) && ids.some((id) => namesUnseen(id, names, holds));

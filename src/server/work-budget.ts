@@ -50,9 +50,14 @@ export class WorkBudget {
     return bucket;
   }
 
+  /** The ms the client's bucket holds now, below zero while it owes. */
+  held(client: string): number {
+    return this.#bucket(client).held;
+  }
+
   /** 0 when the client may have work done; else the whole seconds (at least 1) until it may. */
   wait(client: string): number {
-    const { held } = this.#bucket(client);
+    const held = this.held(client);
     if (held > 0) return 0;
     return Math.max(1, Math.ceil(-held / this.#rate.perSecond));
   }

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
+import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { Admission, type ClientShare } from "../../src/server/admission.ts";
 import { ApiError } from "../../src/server/api-error.ts";
 import { createApiServer } from "../../src/server/api-server.ts";
@@ -137,6 +138,7 @@ describe("query definitions sent at once", () => {
     const token = "query-flood-token-0123456789";
     const server = createApiServer({ data, permanentTokens: [token] });
     const body = JSON.stringify({ columns: [{ type: "MEASURE", id: "LOC" }] });
+    const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 40 }, () =>
         server.fetch(
@@ -151,6 +153,11 @@ describe("query definitions sent at once", () => {
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 429)).toHaveLength(39);
+    // Refusals are answered after a second (their Retry-After), so a flood's connections wait.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    expect(answers.find((answer) => answer.status === 429)?.headers.get("connection")).toBe(
+      "close",
+    );
     // Once it is answered, the next runs.
     const next = await server.fetch(
       new Request("http://api.example/api/artefacts/1000/query", {
@@ -197,5 +204,18 @@ describe("a request that waits for its client's share", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("the clientShare option", () => {
+  it.each([
+    ["no place", { burst: 1000, perSecond: 100, inFlight: 0, waiting: 32 }],
+    ["no time", { burst: 0, perSecond: 100, inFlight: 2, waiting: 32 }],
+    ["a fraction of a request", { burst: 1000, perSecond: 100, inFlight: 2, waiting: 1.5 }],
+  ])("refuses %s with an InvalidOptionError naming it", (_, clientShare) => {
+    const make = () =>
+      createApiServer({ data: { projects: [] }, permanentTokens: ["t".repeat(24)], clientShare });
+    expect(make).toThrow(InvalidOptionError);
+    expect(make).toThrow(/clientShare/);
   });
 });
