@@ -146,6 +146,7 @@ describe("the examples of the README and the docs", () => {
         cwd: DIR,
         env,
         encoding: "utf8",
+        timeout: SESSION_MS,
       });
       return;
     }
@@ -157,7 +158,12 @@ describe("the examples of the README and the docs", () => {
           `printf '\\n${MARKER}%d\\n' ${i}\n${command.replace(/^npx qaql /, "qaql ")}`,
       )
       .join("\n");
-    const text = execFileSync("sh", ["-ec", script], { cwd: DIR, env, encoding: "utf8" });
+    const text = execFileSync("sh", ["-ec", script], {
+      cwd: DIR,
+      env,
+      encoding: "utf8",
+      timeout: SESSION_MS,
+    });
     const outputs = text.split(new RegExp(`\\n${MARKER}\\d+\\n`)).slice(1);
     for (const [i, { command, output }] of commands.entries()) {
       if (output === "") continue;
@@ -176,6 +182,13 @@ function shownAs(output: string): RegExp {
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return new RegExp(`^${parts.join("[\\s\\S]*?")}$`);
 }
+
+/**
+ * The longest a shell example may run: a session waiting on a server that could not start (its
+ * port taken) fails the test instead of hanging the run. The docs' ports lie below Linux's
+ * ephemeral range (32768 and up), where no other test's socket is given them.
+ */
+const SESSION_MS = 120_000;
 
 /** Runs a script with this Node, as a child process, within a minute. */
 function runNode(script: string): Promise<{ status: number | null; stderr: string }> {
