@@ -1,6 +1,5 @@
 import type { AccessPolicy } from "../api/access-policy.ts";
 import { compileFields } from "../api/compile-fields.ts";
-import { own } from "../base/members.ts";
 import { quoteForEcho } from "../http/echo.ts";
 import type { Evaluate } from "../http/evaluate.ts";
 import { createListHandler, type ListHandler, readTimeZone } from "../http/list-handler.ts";
@@ -14,8 +13,9 @@ import { ApiError } from "./api-error.ts";
 import type { SeenData } from "./caller-views.ts";
 import { answerQuery, type QueryBodyRules } from "./query-route.ts";
 import { pathOf, type ROUTES, type RouteKind, type RouteParams } from "./routes.ts";
-import { keyOf, type ServedResource } from "./served-data.ts";
+import type { ServedResource } from "./served-data.ts";
 import type { IssuedToken } from "./tokens.ts";
+import { linksMade } from "./view-references.ts";
 
 /**
  * Who asks, what it sees, and in which language and zone (grammar/language.md 6.10, 6.11):
@@ -185,26 +185,23 @@ async function answerList(
 }
 
 /**
- * The links of an artefact's findings list (grammar/language.md 6.12) that apply: the artefact,
- * its project, and the project's model and version, each where the data seen holds it.
+ * The links of an artefact's findings list (grammar/language.md 6.12): the artefact, and its
+ * project's own links to itself, its model and its version, each as the data seen makes it.
  */
 function contextLinks(data: SeenData, artefactId: string): Record<string, string> {
+  const artefact = data.resource("artefacts")?.byId.get(artefactId);
   const links: Record<string, string> = {
     artefact: pathOf("item", { resource: "artefacts", id: artefactId }),
   };
-  const artefact = data.resource("artefacts")?.byId.get(artefactId);
   const project = artefact && data.projectOf(artefact);
   if (!project) return links;
-  links.project = pathOf("item", { resource: "projects", id: keyOf(own(project, "id")) as string });
-  const model = keyOf(own(project, "modelUId"));
-  if (model !== undefined && data.resource("models")?.byId.has(model)) {
-    links.model = pathOf("item", { resource: "models", id: model });
-  }
-  const version = keyOf(own(project, "versionId"));
-  if (version !== undefined && data.resource("versions")?.byId.has(version)) {
-    links.version = pathOf("item", { resource: "versions", id: version });
-  }
-  return links;
+  const { self, model, version } = linksMade("projects", project, data);
+  return {
+    ...links,
+    ...(self && { project: self }),
+    ...(model && { model }),
+    ...(version && { version }),
+  };
 }
 
 /** What every list handler of a server shares. */

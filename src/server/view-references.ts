@@ -203,6 +203,24 @@ const LINK_RULES: Readonly<Record<string, Readonly<Record<string, LinkRule>>>> =
   versions: { self, project },
 };
 
+/**
+ * The paths of the links `record` of `resource` makes in `view` (grammar/language.md 6.12), by
+ * link name: those its fields make and whose target the view holds.
+ */
+export function linksMade(
+  resource: string,
+  record: object,
+  view: ServedData,
+): Record<string, string> {
+  const rules = Object.hasOwn(LINK_RULES, resource) ? LINK_RULES[resource] : { self };
+  const made: Record<string, string> = {};
+  for (const [name, rule] of Object.entries(rules ?? {})) {
+    const route = rule(record, resource, view);
+    if (route && view.holds(route)) made[name] = pathOf(route.kind, route.params as never);
+  }
+  return made;
+}
+
 /** The route a link's href names, or undefined for an href that names none of the API's. */
 function routeOfHref(href: unknown): Route | undefined {
   if (typeof href !== "string") return undefined;

@@ -64,6 +64,38 @@ describe("wrong passwords", () => {
     expect((await login("ann", "right", "10.0.0.10")).status).toBe(200);
   }, 10_000);
 
+  it("for one name, past 100 from any addresses, hold up that name from everywhere", async () => {
+    const { clock, login } = serverOf({ ann: "right", bob: "right" });
+    for (let i = 0; i < 101; i++) {
+      expect((await login("ann", "wrong", `10.1.${i >> 8}.${i & 255}`)).status).toBe(401);
+    }
+    const refused = await login("ann", "right", "10.2.0.1");
+    expect(refused.body).toMatchObject({ code: "TOO_MANY_LOGIN_ATTEMPTS", retryAfter: 1 });
+    expect((await login("bob", "right", "10.2.0.1")).status).toBe(200);
+    clock.now += 1000;
+    expect((await login("ann", "right", "10.2.0.1")).status).toBe(200);
+  }, 10_000);
+
+  it("wait at most 15 minutes, and are forgotten 15 minutes after the last", async () => {
+    const { clock, login } = serverOf({ ann: "right" });
+    // 5 free, then waits of 1 s doubling: after the 16th failure, 1,024 s is cut to 900.
+    for (let failure = 1; failure <= 16; failure++) {
+      expect((await login("ann", "wrong", "10.0.0.1")).status).toBe(401);
+      if (failure > 5 && failure < 16) clock.now += 1000 * 2 ** (failure - 6);
+    }
+    const capped = await login("ann", "right", "10.0.0.1");
+    expect(capped.body).toMatchObject({ code: "TOO_MANY_LOGIN_ATTEMPTS", retryAfter: 900 });
+    clock.now += 900_000;
+    expect((await login("ann", "wrong", "10.0.0.1")).status).toBe(401);
+    const after = await login("ann", "right", "10.0.0.1");
+    expect(after.body.retryAfter).toBe(900);
+    // Fifteen minutes after the last failure, and its wait over, they are forgotten: the
+    // next failure is a first one again.
+    clock.now += 900_001;
+    expect((await login("ann", "wrong", "10.0.0.1")).status).toBe(401);
+    expect((await login("ann", "right", "10.0.0.1")).status).toBe(200);
+  }, 20_000);
+
   it("check passwords one at a time, each address in turn, so a flood's queue does not hold up another address", async () => {
     const digest = await digestPassword("right");
     const { login } = serverOf({ ann: { passwordDigest: digest } });
