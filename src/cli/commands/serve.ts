@@ -13,6 +13,7 @@ import { type Command, type Invocation, stringOption } from "../command.ts";
 import { CliError, describeSystemError, EXIT, UsageError } from "../failure.ts";
 import { CLI_OPTION_NAMES, loadSchema, nameInputError, openInput } from "../inputs.ts";
 import { INVALID_UTF8_OPTION, invalidUtf8Help, readInvalidUtf8 } from "../invalid-utf8-option.ts";
+import { trimMemoryWhileServing } from "./serve-memory.ts";
 
 const DEFAULT_PORT = 8080;
 
@@ -412,8 +413,10 @@ error.`,
       throw new CliError(describeListenError(error, host, port));
     }
     const stopped = waitForSignal();
+    const trim = trimMemoryWhileServing();
     context.stdout.write(`qaql serve: listening on ${url} (resources: ${resources.join(", ")})\n`);
     await stopped;
+    trim.stop();
     await server.close();
     return EXIT.ok;
   },
