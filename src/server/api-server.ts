@@ -112,7 +112,8 @@ export interface ApiServerOptions {
   readonly queryTime?: WorkRate | undefined;
   /**
    * Each client's share of the server (a user, whatever token it presents, or one permanent
-   * token): a bucket of `burst` ms of the server's time refilled by `perSecond`, and at most
+   * token): a bucket of `burst` ms of the server's time refilled by `perSecond` in real time
+   * (whatever `now` says), and at most
    * `inFlight` of its requests answered and `waiting` waiting at once, past which a request is a
    * 429 `TOO_MANY_REQUESTS`; `{ burst: 1000, perSecond: 100, inFlight: 2, waiting: 32 }` unless set.
    */
@@ -345,7 +346,9 @@ function readServerOptions(options: ApiServerOptions) {
   const clientShare = option("clientShare", () =>
     checkClientShare("clientShare", options.clientShare ?? DEFAULT_CLIENT_SHARE),
   );
-  const admission = new Admission(now, clientShare, queryTime);
+  // The share is of the server's real time: a clock set by tests or a conformance kit's
+  // advanceClock must neither freeze its refill nor fill it at once.
+  const admission = new Admission(() => performance.now(), clientShare, queryTime);
   const rules: ServerRules = { auth, views, languages, admission };
   const services: RouteServices = { lists, sizes, queryBody };
   return { vendor, rules, services, data, cache, onError };
