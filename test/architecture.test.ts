@@ -187,6 +187,10 @@ describe("docs/design.md's map of the tree", () => {
     expect(folders.length).toBeGreaterThan(10);
     expect([...named].sort()).toEqual([...folders].sort());
   });
+
+  it("lists them in the order of the layers, the lowest first", () => {
+    expect(named).toEqual(LAYERS);
+  });
 });
 
 /**

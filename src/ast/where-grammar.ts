@@ -28,7 +28,9 @@ export interface WhereOperator {
   readonly negated: boolean;
   /** The types of field it may test; a schema refuses it on any other (4.3). */
   readonly takes: readonly OperandKind[];
-  /** What it does, in a few words (2.4), for an editor. */
+  /** What it answers of a field that is null or missing (2.4), whatever the value. */
+  readonly onNull: boolean;
+  /** What it does, in a few words (2.4), for an editor; says what it does with null. */
   readonly detail: string;
 }
 
@@ -36,23 +38,24 @@ const row = (
   text: string,
   node: WherePredicate["kind"],
   takes: readonly OperandKind[],
+  onNull: boolean,
   detail: string,
   negated = false,
-): WhereOperator => ({ text, node, negated, takes, detail });
+): WhereOperator => ({ text, node, negated, takes, onNull, detail });
 
 /** Every operator, in the order of the grammar: errors and editors list them so. */
 export const WHERE_OPERATORS: readonly WhereOperator[] = [
-  row("=", "comparison", SCALARS, "equals"),
-  row("!=", "comparison", SCALARS, "differs from, or is null"),
-  row(">", "comparison", ORDERED, "greater than"),
-  row(">=", "comparison", ORDERED, "greater than or equal to"),
-  row("<", "comparison", ORDERED, "less than"),
-  row("<=", "comparison", ORDERED, "less than or equal to"),
-  row("~", "pattern", TEXTS, "matches a pattern: * at either end"),
-  row("IN", "in", SCALARS, "equals one of a list"),
-  row("NOT IN", "in", SCALARS, "equals none of a list, or is null", true),
-  row("IS NULL", "isNull", EVERY_KIND, "is null or missing"),
-  row("IS NOT NULL", "isNull", EVERY_KIND, "is present", true),
+  row("=", "comparison", SCALARS, false, "equals; false on null"),
+  row("!=", "comparison", SCALARS, false, "differs from; false on null"),
+  row(">", "comparison", ORDERED, false, "greater than; false on null"),
+  row(">=", "comparison", ORDERED, false, "greater than or equal to; false on null"),
+  row("<", "comparison", ORDERED, false, "less than; false on null"),
+  row("<=", "comparison", ORDERED, false, "less than or equal to; false on null"),
+  row("~", "pattern", TEXTS, false, "matches a pattern, * at either end; false on null"),
+  row("IN", "in", SCALARS, false, "equals one of a list; false on null"),
+  row("NOT IN", "in", SCALARS, false, "equals none of a list; false on null", true),
+  row("IS NULL", "isNull", EVERY_KIND, true, "is null or missing"),
+  row("IS NOT NULL", "isNull", EVERY_KIND, false, "is present and not null", true),
 ];
 
 /** The operators a field of this type takes (grammar/language.md 4.3); every one without a type. */

@@ -1,5 +1,6 @@
 import type { IToken } from "chevrotain";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { compileWhere } from "../../src/api/compile-where.ts";
 import { FIELDS_GRAMMAR, type FieldsState } from "../../src/ast/fields-grammar.ts";
 import { expectedIn, expectsAfterClause } from "../../src/ast/grammar-table.ts";
 import {
@@ -22,6 +23,7 @@ import {
   type WhereState,
 } from "../../src/ast/where-grammar.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
+import { referenceEvaluate } from "../../src/conformance/reference-evaluate.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { completeFields, completeWhere } from "../../src/language-service/complete.ts";
 import { defineSchema, type FieldType } from "../../src/schema/schema.ts";
@@ -235,6 +237,35 @@ describe("the where grammar table", () => {
     const comparators = WHERE_OPERATORS.filter((operator) => operator.node === "comparison");
     expect(comparators.map((operator) => operator.text)).toEqual(COMPARISON_OPERATORS);
   });
+
+  it.each(WHERE_OPERATORS.map((operator) => [operator.text, operator] as const))(
+    "says what %s answers of null and a missing field, as the reference evaluation does",
+    async (_, operator) => {
+      for (const kind of KINDS.filter((taken) => operator.takes.includes(taken))) {
+        const text = formatWhere(predicate(operator, kind));
+        const matches = compileWhere(text, { schema });
+        expect([matches({ [kind]: null }), matches({})], text).toEqual([
+          operator.onNull,
+          operator.onNull,
+        ]);
+        const evaluated = await referenceEvaluate([{ [kind]: null }, {}], {
+          resource: "records",
+          where: predicate(operator, kind),
+          fields: undefined,
+          page: 1,
+          size: 2,
+          paginated: false,
+          schema,
+          timeZone: "UTC",
+        });
+        expect(evaluated.total, text).toBe(operator.onNull ? 2 : 0);
+      }
+      // The editor's words: "false on null", or what makes it true of null.
+      expect(operator.detail).toMatch(
+        operator.onNull ? /is null or missing$/ : /false on null$|^is present and not null$/,
+      );
+    },
+  );
 
   it("lists every operator of the table where the parser expects one", () => {
     const [description] = syntaxError(safeParseWhere("a"), "a").expected;

@@ -323,8 +323,12 @@ class SqlCompiler {
           parts.push(RANGE[operator](instant.expr, start, end));
         }
         if (parts.length === 1 || !day) return parts[0] as string;
-        // A value is a day or an instant, never both. Choosing by CASE rather than OR keeps the
-        // result NULL only for a value that is neither, so NOT (for NOT IN) stays right.
+        // A value is a day or an instant, never both; the choice never makes NULL of TRUE or
+        // FALSE, so NOT (for NOT IN) stays right. Its test is never NULL, so AND and OR choose
+        // alike where no condition is a value.
+        if (d.booleanValues === false) {
+          return `((${day.expr} IS NOT NULL AND ${parts[0]}) OR (${day.expr} IS NULL AND ${parts[1]}))`;
+        }
         return `(CASE WHEN ${day.expr} IS NOT NULL THEN ${parts[0]} ELSE ${parts[1]} END)`;
       }
     }

@@ -94,6 +94,12 @@ export interface Dialect {
    * (grammar/language.md 9.3). Texts are bound as they are unless it is `false`.
    */
   readonly textHoldsNul?: boolean;
+  /**
+   * `false` when no expression of the engine yields a boolean (SQL Server; Oracle before 23):
+   * the compiler then never writes a condition where a value goes (`CASE … THEN a = b`) and
+   * chooses between two conditions with AND and OR. Conditions are values unless it is `false`.
+   */
+  readonly booleanValues?: boolean;
   /** JSON mode, where the engine has it. */
   readonly json?: JsonAccess;
 }

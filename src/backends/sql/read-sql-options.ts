@@ -79,12 +79,14 @@ export function readDialect(caller: string, value: unknown): Dialect {
       `expected nothing or an array, each item ${oneOf(PLACEHOLDER_STYLES)}; found ${describeFound(styles)}`,
     );
   }
-  if (value.textHoldsNul !== undefined && typeof value.textHoldsNul !== "boolean") {
-    fail(
-      caller,
-      "dialect.textHoldsNul",
-      `expected a boolean or nothing; found ${describeFound(value.textHoldsNul)}`,
-    );
+  for (const flag of ["textHoldsNul", "booleanValues"] as const) {
+    if (value[flag] !== undefined && typeof value[flag] !== "boolean") {
+      fail(
+        caller,
+        `dialect.${flag}`,
+        `expected a boolean or nothing; found ${describeFound(value[flag])}`,
+      );
+    }
   }
   const json = value.json;
   if (json !== undefined) {

@@ -12,6 +12,8 @@ import {
 } from "../../../src/arbitraries/index.ts";
 import type { WhereExpression } from "../../../src/ast/where.ts";
 import { formatWhere } from "../../../src/backends/format/format-where.ts";
+import type { Dialect } from "../../../src/backends/sql/dialect.ts";
+import { dialects } from "../../../src/backends/sql/dialects.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
 import {
   createJsonTable,
@@ -120,11 +122,15 @@ const nulCases: fc.Arbitrary<Case> = schemaArbitrary()
     ),
   );
 
-async function check(engine: Engine, { schema, filter, records, timeZone }: Case) {
+async function check(
+  engine: Engine,
+  { schema, filter, records, timeZone }: Case,
+  dialect: Dialect | SqlEngineName = engine.name,
+) {
   // Both sides see the same data: Dates become ISO strings, NaN and undefined become null.
   const docs = records.map((r) => JSON.stringify(r));
   await loadDocs(engine, TABLE, DOC, docs);
-  const query = toSql(filter, { dialect: engine.name, schema, json: DOC, timeZone });
+  const query = toSql(filter, { dialect, schema, json: DOC, timeZone });
   const actual = await selectRows(engine, TABLE, query);
   expect(
     actual,
@@ -175,6 +181,25 @@ function tests(name: SqlEngineName, engine: () => Engine, runs: number): void {
 describe("toSql with json selects on each engine the rows compileWhere selects", () => {
   for (const name of ENGINE_NAMES) {
     tests(name, () => enginesOf()[name], name === "clickhouse" ? clickhouseRuns : numRuns);
+  }
+});
+
+// A dialect for an engine without boolean values chooses between a date's day and instant
+// tests with AND and OR, never a CASE yielding a condition: the same rows on every engine.
+describe("toSql for a dialect whose engine has no boolean values", () => {
+  for (const name of ["postgres", "sqlite", "duckdb"] as const) {
+    it(`${name}: dates in every JSON spelling`, async () => {
+      const dialect: Dialect = { ...dialects[name], booleanValues: false };
+      const options = { schema: { d: "date" }, json: DOC } as const;
+      const chosen = toSql("d=2024-01-01", { ...options, dialect }).sql;
+      const withCase = toSql("d=2024-01-01", { ...options, dialect: name }).sql;
+      expect(chosen).not.toBe(withCase);
+      expect(chosen).toMatch(/ IS NOT NULL AND .* OR \(.* IS NULL AND /);
+      await fc.assert(
+        fc.asyncProperty(dateSpellingCases, (c) => check(enginesOf()[name], c, dialect)),
+        { numRuns },
+      );
+    });
   }
 });
 
