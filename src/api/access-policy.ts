@@ -10,6 +10,7 @@ import {
   compilePredicate,
   type Predicate,
 } from "../backends/predicate/compile-predicate.ts";
+import { deepFreeze } from "../base/deep-freeze.ts";
 import { MAX_DEPTH_LIMIT, type ParseLimits } from "../base/limits.ts";
 import { isPlainRecord, oneOf, own } from "../base/members.ts";
 import { optionNamesOf } from "../check/read-options.ts";
@@ -156,6 +157,45 @@ function asPolicyMember<T>(caller: string, member: string, read: () => T): T {
   }
 }
 
+/** The members of each policy object as first read, copied and frozen. */
+const firstReads = new WeakMap<object, Readonly<Record<string, unknown>>>();
+
+/** A member's value as kept: texts as they are, a tree copied and frozen, else the value itself for its reader to refuse. */
+function keptMember(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  try {
+    return deepFreeze(structuredClone(value));
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The members of `policy` as they were when it was first read: a later change to the object is
+ * never seen, by any request or schema, rather than seen by some and not others.
+ */
+function membersOf(
+  caller: string,
+  policy: Record<string, unknown>,
+): Readonly<Record<string, unknown>> {
+  const kept = firstReads.get(policy);
+  if (kept) return kept;
+  for (const name of Object.keys(policy)) {
+    if (!POLICY_NAMES.includes(name)) {
+      throw new InvalidOptionError(
+        caller,
+        `policy.${name}`,
+        `unknown member; expected ${oneOf(POLICY_NAMES)}`,
+      );
+    }
+  }
+  const members = Object.freeze(
+    Object.fromEntries(POLICY_NAMES.map((name) => [name, keptMember(own(policy, name))])),
+  );
+  firstReads.set(policy, members);
+  return members;
+}
+
 /** Checked policies by the policy object and schema they were read with. */
 const checkedPolicies = new WeakMap<
   object,
@@ -165,8 +205,9 @@ const checkedPolicies = new WeakMap<
 /**
  * Reads a `policy` option (grammar/language.md 6.9) against the schema the caller's texts are
  * checked with: `InvalidOptionError` for a member that is not a selection or filter, names a
- * field the schema lacks, or (`filterable`) reaches beyond `selectable`. A policy object is read
- * once for each schema: give a new object to change it.
+ * field the schema lacks, or (`filterable`) reaches beyond `selectable`. A policy object's
+ * members are copied when it is first read, and checked once for each schema: give a new
+ * object to change it.
  */
 export function readAccessPolicy(
   caller: string,
@@ -183,18 +224,10 @@ export function readAccessPolicy(
   }
   const kept = checkedPolicies.get(policy);
   if (kept && kept.schema === schema) return kept.checked;
-  for (const name of Object.keys(policy)) {
-    if (!POLICY_NAMES.includes(name)) {
-      throw new InvalidOptionError(
-        caller,
-        `policy.${name}`,
-        `unknown member; expected ${oneOf(POLICY_NAMES)}`,
-      );
-    }
-  }
-  const selectableGiven = own(policy, "selectable");
-  const filterableGiven = own(policy, "filterable");
-  const whereGiven = own(policy, "where");
+  const members = membersOf(caller, policy);
+  const selectableGiven = members.selectable;
+  const filterableGiven = members.filterable;
+  const whereGiven = members.where;
   const selectable =
     selectableGiven === undefined
       ? undefined
@@ -212,7 +245,7 @@ export function readAccessPolicy(
       : asPolicyMember(caller, "where", () =>
           readWhereInput(caller, whereGiven, POLICY_LIMITS, schema),
         );
-  const zoneGiven = own(policy, "timeZone");
+  const zoneGiven = members.timeZone;
   const timeZone = asPolicyMember(caller, "timeZone", () => {
     if (zoneGiven !== undefined && typeof zoneGiven !== "string") {
       throw new TypeError(`expected an IANA zone name; found ${describeFound(zoneGiven)}`);

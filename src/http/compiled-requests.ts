@@ -4,6 +4,7 @@ import { formatFields } from "../backends/format/format-fields.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
 import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
 import { compileProjection, type Projection } from "../backends/projection/compile-projection.ts";
+import { deepFreeze } from "../base/deep-freeze.ts";
 import { type PageLinks, pageLinksMaker } from "../list/paginate.ts";
 import {
   type ListRequest,
@@ -37,18 +38,6 @@ const LONGEST_URL_KEPT = 4096;
 const BYTES_PER_CHARACTER = 96;
 /** Estimated bytes of any entry besides its texts. */
 const ENTRY_BYTES = 512;
-
-/** Freezes a tree the parser made, so that a source function cannot change a cached request. */
-export function deepFreeze<T>(root: T): T {
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value !== "object" || value === null || Object.isFrozen(value)) continue;
-    Object.freeze(value);
-    for (const member of Object.values(value)) pending.push(member);
-  }
-  return root;
-}
 
 /** What the requests of one reading key share: the cache, the schema, the key itself. */
 interface Compilers {

@@ -7,13 +7,18 @@ import { kindOf, SAME_MODE, type TokenKind } from "./scan.ts";
 
 const { ASCII_END, CASE_BIT, SMALL_A } = CHARACTERS;
 
+/** A two-character token of fixed spelling, by its second character. */
+interface SecondCharacter {
+  readonly code: number;
+  readonly kind: TokenKind;
+}
+
 /** The tokens of fixed spelling that start with one ASCII character, in one mode. */
 interface LiteralStart {
   /** The one-character token, if any. */
   readonly one: TokenKind | undefined;
-  /** The second character of the two-character token, or -1. */
-  readonly second: number;
-  readonly two: TokenKind | undefined;
+  /** The two-character tokens (`!=` and `!~` beside each other), by their second character. */
+  readonly twos: readonly SecondCharacter[];
 }
 
 /** A mode's tokens of fixed spelling, by the code of their first character. */
@@ -70,21 +75,24 @@ export function readLexerDefinition(definition: IMultiModeLexerDefinition): Lexe
 function addLiteral(table: (LiteralStart | undefined)[], kind: TokenKind, mode: TokenType[]) {
   const { image } = kind;
   const first = image.charCodeAt(0);
-  const start = table[first] ?? { one: undefined, second: -1, two: undefined };
+  const start = table[first] ?? { one: undefined, twos: [] };
   if (image.length > 2 || first >= ASCII_END) {
     throw new Error(`${kind.type.name}: a hand lexer reads one or two ASCII characters`);
   }
-  if (image.length === 1 ? start.one : start.two) {
+  const second = image.charCodeAt(1);
+  if (image.length === 1 ? start.one : start.twos.some(({ code }) => code === second)) {
     throw new Error(`${kind.type.name}: two tokens of a mode start with ${image}`);
   }
-  const added =
+  const added: LiteralStart =
     image.length === 1
       ? { ...start, one: kind }
-      : { ...start, second: image.charCodeAt(1), two: kind };
+      : { ...start, twos: [...start.twos, { code: second, kind }] };
   // Chevrotain takes the first token of a mode that matches, the hand lexer the longest.
-  const { one, two } = added;
-  if (one !== undefined && two !== undefined && mode.indexOf(one.type) < mode.indexOf(two.type)) {
-    throw new Error(`${two.type.name} comes after ${one.type.name}, which hides it`);
+  const { one } = added;
+  for (const two of added.twos) {
+    if (one !== undefined && mode.indexOf(one.type) < mode.indexOf(two.kind.type)) {
+      throw new Error(`${two.kind.type.name} comes after ${one.type.name}, which hides it`);
+    }
   }
   table[first] = added;
 }
@@ -98,9 +106,12 @@ export function literalAt(
 ): TokenKind | undefined {
   const start = c < ASCII_END ? table[c] : undefined;
   if (start === undefined) return undefined;
-  return start.two !== undefined && text.charCodeAt(offset + 1) === start.second
-    ? start.two
-    : start.one;
+  const { twos } = start;
+  if (twos.length > 0) {
+    const next = text.charCodeAt(offset + 1);
+    for (const two of twos) if (two.code === next) return two.kind;
+  }
+  return start.one;
 }
 
 /** The letters `a` to `z`, by which keywords are read. */

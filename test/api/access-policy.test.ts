@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { compileFields, compileListFields } from "../../src/api/compile-fields.ts";
 import { compileWhere } from "../../src/api/compile-where.ts";
 import { toSql } from "../../src/api/to-sql.ts";
+import { comparison, type WhereExpression } from "../../src/ast/where.ts";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
@@ -138,6 +139,32 @@ describe("a policy in compileFields", () => {
       _links: {},
       items: [{ name: "a" }],
     });
+  });
+});
+
+describe("a policy object changed after it was first read", () => {
+  it("is seen as it was first read, by every call and every schema, its trees copied", () => {
+    const where = comparison("projectId", "=", "1");
+    const changing: { selectable: string; where: WhereExpression | string } = {
+      selectable: "id,name,projectId",
+      where,
+    };
+    const first = compileWhere("name~a*", { schema, policy: changing });
+    changing.selectable = "id,secret";
+    (where as { operator: string }).operator = "!=";
+    changing.where = "projectId=3";
+    const other = defineSchema({
+      id: "integer",
+      name: "string",
+      projectId: "integer",
+      secret: "string",
+    });
+    const later = compileWhere("name~a*", { schema: other, policy: changing });
+    expect(records.filter(first).map((record) => record.id)).toEqual([1]);
+    expect(records.filter(later).map((record) => record.id)).toEqual([1]);
+    expect(() => compileWhere("secret=s1", { schema: other, policy: changing })).toThrow(
+      /unknown field "secret"/,
+    );
   });
 });
 

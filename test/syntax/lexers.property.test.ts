@@ -10,7 +10,7 @@ import {
 import { fieldsLexerDefinition } from "../../src/syntax/fields-tokens.ts";
 import { lexFields } from "../../src/syntax/lex-fields.ts";
 import { lexWhere } from "../../src/syntax/lex-where.ts";
-import { readLexerDefinition } from "../../src/syntax/lexer-tables.ts";
+import { literalAt, readLexerDefinition } from "../../src/syntax/lexer-tables.ts";
 import type { Lexed } from "../../src/syntax/scan.ts";
 import { whereLexerDefinition } from "../../src/syntax/where-tokens.ts";
 import { runs } from "../support/runs.ts";
@@ -110,6 +110,17 @@ describe("the hand lexers' tables", () => {
     });
     expect([tables.mode("main"), tables.mode("inner")]).toEqual([0, 1]);
     expect([open, close, comma].map((type) => tables.kind(type).mode)).toEqual([1, 0, -1]);
+  });
+
+  it("read several two-character tokens of one first character, the longest first", () => {
+    const tokens = [literal("!="), literal("!~"), literal("!"), literal("~")];
+    const tables = readLexerDefinition(definition({ main: tokens }));
+    const table = tables.literals("main");
+    const at = (text: string) => literalAt(table, text, 0, text.charCodeAt(0))?.image;
+    expect(["!=x", "!~x", "!x", "!", "~="].map(at)).toEqual(["!=", "!~", "!", "!", "~"]);
+    expect(() =>
+      readLexerDefinition(definition({ main: [literal("!="), literal("!~"), literal("!=")] })),
+    ).toThrow(/two tokens/);
   });
 
   it("refuse what the hand lexers cannot follow", () => {
