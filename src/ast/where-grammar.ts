@@ -24,7 +24,7 @@ export interface WhereOperator {
   readonly text: string;
   /** The kind of predicate node it makes. */
   readonly node: WherePredicate["kind"];
-  /** For `in` and `isNull` nodes: whether it is the `NOT` form. */
+  /** Whether it is the negative form of another operator (`!=`, `NOT IN`, `IS NOT NULL`). */
   readonly negated: boolean;
   /** The types of field it may test; a schema refuses it on any other (4.3). */
   readonly takes: readonly OperandKind[];
@@ -34,19 +34,26 @@ export interface WhereOperator {
   readonly detail: string;
 }
 
-const row = (
-  text: string,
-  node: WherePredicate["kind"],
+const row = <T extends string, N extends WherePredicate["kind"]>(
+  text: T,
+  node: N,
   takes: readonly OperandKind[],
   onNull: boolean,
   detail: string,
   negated = false,
-): WhereOperator => ({ text, node, negated, takes, onNull, detail });
+): WhereOperator & { readonly text: T; readonly node: N } => ({
+  text,
+  node,
+  negated,
+  takes,
+  onNull,
+  detail,
+});
 
 /** Every operator, in the order of the grammar: errors and editors list them so. */
-export const WHERE_OPERATORS: readonly WhereOperator[] = [
+export const WHERE_OPERATORS = [
   row("=", "comparison", SCALARS, false, "equals; false on null"),
-  row("!=", "comparison", SCALARS, false, "differs from; false on null"),
+  row("!=", "comparison", SCALARS, false, "differs from; false on null", true),
   row(">", "comparison", ORDERED, false, "greater than; false on null"),
   row(">=", "comparison", ORDERED, false, "greater than or equal to; false on null"),
   row("<", "comparison", ORDERED, false, "less than; false on null"),
@@ -56,7 +63,16 @@ export const WHERE_OPERATORS: readonly WhereOperator[] = [
   row("NOT IN", "in", SCALARS, false, "equals none of a list; false on null", true),
   row("IS NULL", "isNull", EVERY_KIND, true, "is null or missing"),
   row("IS NOT NULL", "isNull", EVERY_KIND, false, "is present and not null", true),
-];
+] as const satisfies readonly WhereOperator[];
+
+/** An operator as the canonical form writes it: the keys of every backend's table of cases. */
+export type WhereOperatorText = (typeof WHERE_OPERATORS)[number]["text"];
+
+/** The predicate node an operator makes. */
+export type NodeOfOperator<T extends WhereOperatorText> = Extract<
+  WherePredicate,
+  { kind: Extract<(typeof WHERE_OPERATORS)[number], { text: T }>["node"] }
+>;
 
 /** The operators a field of this type takes (grammar/language.md 4.3); every one without a type. */
 export function operatorsTaken(kind: OperandKind | undefined): WhereOperator[] {
@@ -65,14 +81,21 @@ export function operatorsTaken(kind: OperandKind | undefined): WhereOperator[] {
     : WHERE_OPERATORS.filter((operator) => operator.takes.includes(kind));
 }
 
+/**
+ * The operators by node kind and modifier: a comparison's own operator, else whether the node
+ * is negated. A modifier added to a node reads here as the row that gives it.
+ */
+const OPERATOR_BY_FORM = new Map<string, WhereOperator & { text: WhereOperatorText }>(
+  WHERE_OPERATORS.map((operator) => [
+    `${operator.node} ${operator.node === "comparison" ? operator.text : operator.negated}`,
+    operator,
+  ]),
+);
+
 /** The operator a predicate node was written with. */
-export function operatorOf(node: WherePredicate): WhereOperator {
-  const found = WHERE_OPERATORS.find((operator) =>
-    node.kind === "comparison"
-      ? operator.node === "comparison" && operator.text === node.operator
-      : operator.node === node.kind &&
-        operator.negated === (node.kind !== "pattern" && node.negated),
-  );
+export function operatorOf(node: WherePredicate): WhereOperator & { text: WhereOperatorText } {
+  const form = node.kind === "comparison" ? node.operator : "negated" in node && node.negated;
+  const found = OPERATOR_BY_FORM.get(`${node.kind} ${form}`);
   if (!found) throw new TypeError(`no operator makes a ${node.kind} node like this one`);
   return found;
 }

@@ -1,8 +1,13 @@
-import { BARE_VALUE_PATTERN, type WhereExpression, type WhereNode } from "../../ast/where.ts";
+import {
+  BARE_VALUE_PATTERN,
+  type ComparisonNode,
+  type InNode,
+  type PathNode,
+  type WhereExpression,
+} from "../../ast/where.ts";
+import { type WhereCases, whereCase } from "../../ast/where-cases.ts";
 import { MAX_DEPTH_LIMIT } from "../../base/limits.ts";
 import { readWhereAst } from "../../check/read-where.ts";
-
-type Printers = { [K in WhereNode["kind"]]: (node: Extract<WhereNode, { kind: K }>) => string };
 
 const BARE_VALUE = new RegExp(`^${BARE_VALUE_PATTERN}$`);
 
@@ -20,26 +25,38 @@ function quote(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-const printers: Printers = {
+const path = (node: PathNode) => node.segments.join(".");
+
+/** A comparison as `f<op>x`, whatever its comparator. */
+const comparison = (node: ComparisonNode) =>
+  `${path(node.path)}${node.operator}${formatValue(node.value.text)}`;
+
+const list = (node: InNode) => `(${node.values.map((v) => formatValue(v.text)).join(",")})`;
+
+const printers: WhereCases<string> = {
   or: (node) => node.operands.map(print).join(" OR "),
   and: (node) =>
     node.operands.map((o) => (o.kind === "or" ? `(${print(o)})` : print(o))).join(" AND "),
-  comparison: (node) => `${print(node.path)}${node.operator}${formatValue(node.value.text)}`,
-  pattern: (node) => {
+  "=": comparison,
+  "!=": comparison,
+  ">": comparison,
+  ">=": comparison,
+  "<": comparison,
+  "<=": comparison,
+  "~": (node) => {
     const text = formatPatternText(node.value.text);
     const shaped =
       node.mode === "startsWith" ? `${text}*` : node.mode === "endsWith" ? `*${text}` : text;
-    return `${print(node.path)}~${shaped}`;
+    return `${path(node.path)}~${shaped}`;
   },
-  in: (node) =>
-    `${print(node.path)} ${node.negated ? "NOT IN" : "IN"} (${node.values.map((v) => formatValue(v.text)).join(",")})`,
-  isNull: (node) => `${print(node.path)} ${node.negated ? "IS NOT NULL" : "IS NULL"}`,
-  path: (node) => node.segments.join("."),
-  literal: (node) => formatValue(node.text),
+  IN: (node) => `${path(node.path)} IN ${list(node)}`,
+  "NOT IN": (node) => `${path(node.path)} NOT IN ${list(node)}`,
+  "IS NULL": (node) => `${path(node.path)} IS NULL`,
+  "IS NOT NULL": (node) => `${path(node.path)} IS NOT NULL`,
 };
 
-function print(node: WhereNode): string {
-  return (printers[node.kind] as (n: WhereNode) => string)(node);
+function print(node: WhereExpression): string {
+  return whereCase(printers, node, undefined);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { WhereExpression, WherePredicate } from "../../ast/where.ts";
+import { type PredicateCases, predicateCase } from "../../ast/where-cases.ts";
 import type { Test, ValueTests } from "./value-tests.ts";
 
 /** A record that is an object, as the compiled code reads it. */
@@ -133,16 +134,22 @@ export function compileClosures(node: WhereExpression, tests: ValueTests): Conta
   }
 }
 
+/** Each operator's test of a present value, and its answer for a null or missing one. */
+const TESTS: PredicateCases<[Test, boolean], ValueTests> = {
+  "=": (node, tests) => [tests.comparison(node), false],
+  "!=": (node, tests) => [tests.comparison(node), false],
+  ">": (node, tests) => [tests.comparison(node), false],
+  ">=": (node, tests) => [tests.comparison(node), false],
+  "<": (node, tests) => [tests.comparison(node), false],
+  "<=": (node, tests) => [tests.comparison(node), false],
+  "~": (node, tests) => [tests.pattern(node), false],
+  IN: (node, tests) => [tests.inList(node), false],
+  "NOT IN": (node, tests) => [tests.inList(node), false],
+  "IS NULL": () => [() => false, true],
+  "IS NOT NULL": () => [() => true, false],
+};
+
 /** A predicate's test of a present value, and its answer for a null or missing one. */
 export function testOf(node: WherePredicate, tests: ValueTests): [Test, boolean] {
-  switch (node.kind) {
-    case "comparison":
-      return [tests.comparison(node), false];
-    case "pattern":
-      return [tests.pattern(node), false];
-    case "in":
-      return [tests.inList(node), false];
-    case "isNull":
-      return node.negated ? [() => true, false] : [() => false, true];
-  }
+  return predicateCase(TESTS, node, tests);
 }

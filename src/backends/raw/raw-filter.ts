@@ -1,4 +1,5 @@
-import type { WhereExpression, WhereNode } from "../../ast/where.ts";
+import type { WhereExpression } from "../../ast/where.ts";
+import { type WhereCases, whereCase } from "../../ast/where-cases.ts";
 import { readBoolean, readDate, readNumber } from "../../schema/literals.ts";
 import { type Schema, scalarTypeAt } from "../../schema/schema.ts";
 
@@ -39,30 +40,34 @@ function needle(text: string): Condition {
   return text.includes("\\") ? true : { needle: text };
 }
 
-function conditionOf(node: WhereNode, schema: Schema | undefined): Condition {
-  switch (node.kind) {
-    case "and":
-      return all(node.operands.map((operand) => conditionOf(operand, schema)));
-    case "or":
-      return any(node.operands.map((operand) => conditionOf(operand, schema)));
-    case "comparison":
-      if (node.operator !== "=") return true;
-      return equalsCondition(node.value.text, typeAt(node.path.segments, schema));
-    case "in": {
-      if (node.negated) return true;
-      const type = typeAt(node.path.segments, schema);
-      return any(node.values.map((value) => equalsCondition(value.text, type)));
-    }
-    case "pattern": {
-      // A pattern matches strings only (2.4), whose text lies between quotes.
-      const inner = quoted(node.value.text).slice(1, -1);
-      if (node.mode === "startsWith") return needle(`"${inner}`);
-      if (node.mode === "endsWith") return needle(`${inner}"`);
-      return needle(inner);
-    }
-    default:
-      return true;
-  }
+/** What a record's bytes must hold for each node to be true; `true` where bytes cannot tell. */
+const CONDITIONS: WhereCases<Condition, Schema | undefined> = {
+  and: (node, schema) => all(node.operands.map((operand) => conditionOf(operand, schema))),
+  or: (node, schema) => any(node.operands.map((operand) => conditionOf(operand, schema))),
+  "=": (node, schema) => equalsCondition(node.value.text, typeAt(node.path.segments, schema)),
+  "!=": () => true,
+  ">": () => true,
+  ">=": () => true,
+  "<": () => true,
+  "<=": () => true,
+  "~": (node) => {
+    // A pattern matches strings only (2.4), whose text lies between quotes.
+    const inner = quoted(node.value.text).slice(1, -1);
+    if (node.mode === "startsWith") return needle(`"${inner}`);
+    if (node.mode === "endsWith") return needle(`${inner}"`);
+    return needle(inner);
+  },
+  IN: (node, schema) => {
+    const type = typeAt(node.path.segments, schema);
+    return any(node.values.map((value) => equalsCondition(value.text, type)));
+  },
+  "NOT IN": () => true,
+  "IS NULL": () => true,
+  "IS NOT NULL": () => true,
+};
+
+function conditionOf(node: WhereExpression, schema: Schema | undefined): Condition {
+  return whereCase(CONDITIONS, node, schema);
 }
 
 function typeAt(segments: readonly string[], schema: Schema | undefined): string | undefined {

@@ -1,9 +1,13 @@
 import {
+  type ComparisonNode,
   type ComparisonOperator,
+  type InNode,
+  type PatternNode,
   predicatesOf,
   type WhereExpression,
   type WherePredicate,
 } from "../../ast/where.ts";
+import { type PredicateCases, predicateCase } from "../../ast/where-cases.ts";
 import { readBoolean, readDate, readNumber } from "../../schema/literals.ts";
 import {
   type FieldType,
@@ -246,37 +250,58 @@ class SqlCompiler {
     return this.dialect.textHoldsNul === false ? text.indexOf(NUL) : -1;
   }
 
+  /** Each operator's condition. */
+  private static readonly PREDICATES: PredicateCases<string, SqlCompiler> = {
+    "=": (node, c) => c.compared(node),
+    "!=": (node, c) => c.compared(node),
+    ">": (node, c) => c.compared(node),
+    ">=": (node, c) => c.compared(node),
+    "<": (node, c) => c.compared(node),
+    "<=": (node, c) => c.compared(node),
+    "~": (node, c) => c.pattern(node),
+    IN: (node, c) => c.inList(node, false),
+    "NOT IN": (node, c) => c.inList(node, true),
+    "IS NULL": (node, c) => c.nullTest(node.path.segments, false),
+    "IS NOT NULL": (node, c) => c.nullTest(node.path.segments, true),
+  };
+
   private predicate(node: WherePredicate): string {
-    if (node.kind === "isNull") return this.nullTest(node.path.segments, node.negated);
+    return predicateCase(SqlCompiler.PREDICATES, node, this);
+  }
+
+  private compared(node: ComparisonNode): string {
+    const { operand, type } = this.field(node.path.segments);
+    return this.comparison(operand, type, node.operator, node.value.text);
+  }
+
+  private pattern(node: PatternNode): string {
+    const { operand } = this.field(node.path.segments);
+    const d = this.dialect;
+    // No stored text holds U+0000, so none contains, starts or ends with a text that does.
+    if (this.nulIn(node.value.text) !== -1) return NEVER;
+    return d.match(operand.value, node.mode, () => d.text(this.bind(node.value.text)));
+  }
+
+  private inList(node: InNode, negated: boolean): string {
     const { operand, type } = this.field(node.path.segments);
     const d = this.dialect;
-    switch (node.kind) {
-      case "pattern":
-        // No stored text holds U+0000, so none contains, starts or ends with a text that does.
-        if (this.nulIn(node.value.text) !== -1) return NEVER;
-        return d.match(operand.value, node.mode, () => d.text(this.bind(node.value.text)));
-      case "comparison":
-        return this.comparison(operand, type, node.operator, node.value.text);
-      case "in": {
-        const texts = node.values.map((v) => v.text);
-        let condition: string;
-        if (type === "string") {
-          // A text holding U+0000 where none is stored: its `=` is false, its `!=` true of a text.
-          const bindable = texts.filter((text) => this.nulIn(text) === -1);
-          if (bindable.length === 0) return node.negated ? `${operand.value} IS NOT NULL` : NEVER;
-          condition = d.inTexts(operand.value, bindable, this.bind);
-        } else if (type === "integer" || type === "number") {
-          condition = d.inNumbers(
-            operand.value,
-            texts.map((t) => readNumber(t) as number),
-            this.bind,
-          );
-        } else {
-          condition = texts.map((t) => this.comparison(operand, type, "=", t)).join(" OR ");
-        }
-        return node.negated ? `NOT (${condition})` : `(${condition})`;
-      }
+    const texts = node.values.map((v) => v.text);
+    let condition: string;
+    if (type === "string") {
+      // A text holding U+0000 where none is stored: its `=` is false, its `!=` true of a text.
+      const bindable = texts.filter((text) => this.nulIn(text) === -1);
+      if (bindable.length === 0) return negated ? `${operand.value} IS NOT NULL` : NEVER;
+      condition = d.inTexts(operand.value, bindable, this.bind);
+    } else if (type === "integer" || type === "number") {
+      condition = d.inNumbers(
+        operand.value,
+        texts.map((t) => readNumber(t) as number),
+        this.bind,
+      );
+    } else {
+      condition = texts.map((t) => this.comparison(operand, type, "=", t)).join(" OR ");
     }
+    return negated ? `NOT (${condition})` : `(${condition})`;
   }
 
   private comparison(
