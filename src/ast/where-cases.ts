@@ -1,7 +1,7 @@
 // The one way every backend walks a `where` tree: a table of cases with one entry for each
 // junction and each operator of WHERE_OPERATORS. A new operator, or a new modifier given its
 // row, makes every table that lacks it fail to compile, so each backend says what it does.
-import type { AndNode, OrNode, WhereExpression, WherePredicate } from "./where.ts";
+import type { AndNode, LiteralNode, OrNode, WhereExpression, WherePredicate } from "./where.ts";
 import { type NodeOfOperator, operatorOf, type WhereOperatorText } from "./where-grammar.ts";
 
 /** What a backend does with each predicate operator, given the node and its own context. */
@@ -30,4 +30,24 @@ export function whereCase<R, C>(cases: WhereCases<R, C>, node: WhereExpression, 
   if (node.kind === "and") return cases.and(node, context);
   if (node.kind === "or") return cases.or(node, context);
   return predicateCase(cases, node, context);
+}
+
+/** The literals of each operator read as values of the field's type (2.3): a pattern's text is any text. */
+const TYPED_VALUES: PredicateCases<readonly LiteralNode[]> = {
+  "=": (node) => [node.value],
+  "!=": (node) => [node.value],
+  ">": (node) => [node.value],
+  ">=": (node) => [node.value],
+  "<": (node) => [node.value],
+  "<=": (node) => [node.value],
+  "~": () => [],
+  IN: (node) => node.values,
+  "NOT IN": (node) => node.values,
+  "IS NULL": () => [],
+  "IS NOT NULL": () => [],
+};
+
+/** The literals of a predicate read as values of its field's type. */
+export function typedValuesOf(node: WherePredicate): readonly LiteralNode[] {
+  return predicateCase(TYPED_VALUES, node, undefined);
 }

@@ -1,6 +1,7 @@
 // What a conformance run exercised, counted as it goes, and what the served data cannot
 // exercise: a pass over thin data must not read as a pass over everything.
-import { WHERE_KEYWORDS, type WhereExpression } from "../ast/where.ts";
+import { type ComparisonNode, WHERE_KEYWORDS, type WhereExpression } from "../ast/where.ts";
+import { type PredicateCases, predicateCase } from "../ast/where-cases.ts";
 import { valueAtPath } from "../base/members.ts";
 import { listScalarFields } from "../schema/scalar-fields.ts";
 import type { Schema } from "../schema/schema.ts";
@@ -43,6 +44,23 @@ function add(tally: Record<string, number>, name: string, by = 1): void {
   tally[name] = (tally[name] ?? 0) + by;
 }
 
+const compared = (node: ComparisonNode) => node.operator;
+
+/** The coverage report's name of each operator: a pattern by its shape. */
+const OPERATOR_LABELS: PredicateCases<string> = {
+  "=": compared,
+  "!=": compared,
+  ">": compared,
+  ">=": compared,
+  "<": compared,
+  "<=": compared,
+  "~": (node) => ({ contains: "~", startsWith: "~x*", endsWith: "~*x" })[node.mode],
+  IN: () => "IN",
+  "NOT IN": () => "NOT IN",
+  "IS NULL": () => "IS NULL",
+  "IS NOT NULL": () => "IS NOT NULL",
+};
+
 /** Counts what a run sends and receives. */
 export class CoverageTally {
   requests = 0;
@@ -69,25 +87,13 @@ export class CoverageTally {
   /** Counts a filter's operators and value types, and how its text was spelt. */
   filter(where: WhereExpression, text: string, canonical: string): void {
     const walk = (node: WhereExpression): void => {
-      switch (node.kind) {
-        case "and":
-        case "or":
-          add(this.operators, node.kind.toUpperCase());
-          node.operands.forEach(walk);
-          return;
-        case "comparison":
-          add(this.operators, node.operator);
-          break;
-        case "pattern":
-          add(this.operators, { contains: "~", startsWith: "~x*", endsWith: "~*x" }[node.mode]);
-          break;
-        case "in":
-          add(this.operators, node.negated ? "NOT IN" : "IN");
-          break;
-        case "isNull":
-          add(this.operators, node.negated ? "IS NOT NULL" : "IS NULL");
-          return;
+      if (node.kind === "and" || node.kind === "or") {
+        add(this.operators, node.kind.toUpperCase());
+        node.operands.forEach(walk);
+        return;
       }
+      add(this.operators, predicateCase(OPERATOR_LABELS, node, undefined));
+      if (node.kind === "isNull") return;
       add(this.valueTypes, this.#typeOf(node.path.segments) ?? "unknown");
     };
     walk(where);

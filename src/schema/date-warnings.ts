@@ -1,4 +1,5 @@
 import { predicatesOf, type WhereExpression } from "../ast/where.ts";
+import { typedValuesOf } from "../ast/where-cases.ts";
 import type { ValidationIssue } from "../errors/errors.ts";
 import { readDate } from "./literals.ts";
 import { resolvePath, type Schema } from "./schema.ts";
@@ -27,9 +28,7 @@ export function notADayWarnings(
 ): ValidationIssue[] {
   const found: ValidationIssue[] = [];
   for (const node of predicatesOf(ast)) {
-    if (node.kind !== "comparison" && node.kind !== "in") continue;
-    const values = node.kind === "comparison" ? [node.value] : node.values;
-    for (const value of values) {
+    for (const value of typedValuesOf(node)) {
       if (!DATE_SHAPE.test(value.text) || readDate(value.text) !== undefined) continue;
       if (!isUntyped(schema, node.path.segments)) continue;
       const name = node.path.segments.join(".");

@@ -1,4 +1,5 @@
 import type { WhereExpression, WhereNode, WherePredicate } from "../ast/where.ts";
+import { typedValuesOf } from "../ast/where-cases.ts";
 import {
   type OperandKind,
   operatorOf,
@@ -174,9 +175,9 @@ export function validateWhere(
         const type = fieldType(node, operatorOf(node));
         if (!type || type.kind === "object" || type.kind === "array") return;
         const name = node.path.segments.join(".");
-        if (node.kind === "comparison") checkValue(type.kind, node.value, name);
-        else if (node.kind === "in")
-          for (const value of node.values) checkValue(type.kind, value, name);
+        for (const value of typedValuesOf(node)) {
+          checkValue(type.kind, value, name);
+        }
         return;
       }
       case "path":

@@ -8,6 +8,8 @@ import type {
   WhereExpression,
   WherePredicate,
 } from "../../ast/where.ts";
+import { type PredicateCases, predicateCase } from "../../ast/where-cases.ts";
+import { operatorOf } from "../../ast/where-grammar.ts";
 import { readBoolean, readNumber } from "../../schema/literals.ts";
 import { testOf } from "./closure-predicate.ts";
 import { compareCodePoints } from "./code-points.ts";
@@ -81,6 +83,47 @@ const HAS = template`${"set"}.has(${"v"})`;
 
 type Leaf = Exclude<WherePredicate, { kind: "isNull" }>;
 
+/**
+ * How the generated code reads each operator: a test of a present value, inline where the
+ * generator can (grouped with the other tests of its path), or a presence check of the path.
+ */
+type Generated =
+  | {
+      readonly reads: "value";
+      readonly inline: (generator: PredicateProgram, node: Leaf, v: Reference) => boolean;
+    }
+  | { readonly reads: "presence"; readonly present: boolean };
+
+const compared = {
+  reads: "value",
+  inline: (generator, node, v) => generator.comparison(node as ComparisonNode, v),
+} as const satisfies Generated;
+
+const GENERATED: PredicateCases<Generated> = {
+  "=": () => compared,
+  "!=": () => compared,
+  ">": () => compared,
+  ">=": () => compared,
+  "<": () => compared,
+  "<=": () => compared,
+  "~": () => ({
+    reads: "value",
+    inline: (generator, node, v) => generator.pattern(node as PatternNode, v),
+  }),
+  IN: () => ({
+    reads: "value",
+    inline: (generator, node, v) => generator.inList(node as InNode, v),
+  }),
+  "NOT IN": () => ({
+    reads: "value",
+    inline: (generator, node, v) => generator.inList(node as InNode, v),
+  }),
+  "IS NULL": () => ({ reads: "presence", present: false }),
+  "IS NOT NULL": () => ({ reads: "presence", present: true }),
+};
+
+const generatedOf = (node: WherePredicate): Generated => predicateCase(GENERATED, node, undefined);
+
 function samePath(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -103,11 +146,12 @@ function groupsByPath(operands: readonly WhereExpression[]): (Leaf[] | null | un
   const byKey = operands.length > PAIRWISE_GROUPING ? new Map<string, Leaf[]>() : undefined;
   for (let i = 0; i < operands.length; i++) {
     const operand = operands[i] as WhereExpression;
-    if (operand.kind === "and" || operand.kind === "or" || operand.kind === "isNull") {
+    if (operand.kind === "and" || operand.kind === "or" || generatedOf(operand).reads !== "value") {
       groups.push(undefined);
       continue;
     }
-    const segments = operand.path.segments;
+    const leaf = operand as Leaf;
+    const segments = leaf.path.segments;
     let group: Leaf[] | undefined;
     if (byKey === undefined) {
       for (let j = 0; j < i && group === undefined; j++) {
@@ -118,11 +162,11 @@ function groupsByPath(operands: readonly WhereExpression[]): (Leaf[] | null | un
       group = byKey.get(pathKey(segments));
     }
     if (group !== undefined) {
-      group.push(operand);
+      group.push(leaf);
       groups.push(null);
       continue;
     }
-    group = [operand];
+    group = [leaf];
     groups.push(group);
     byKey?.set(pathKey(segments), group);
   }
@@ -180,12 +224,15 @@ class PredicateProgram {
         this.operands(node.operands, node.kind === "and" ? AND : OR);
         this.put(CLOSE);
         return;
-      case "isNull":
-        if (!node.negated) this.put(NOT);
+      default: {
+        const generated = generatedOf(node);
+        if (generated.reads === "value") {
+          this.read(node.path.segments, [node as Leaf], AND);
+          return;
+        }
+        if (!generated.present) this.put(NOT);
         this.read(node.path.segments, undefined, 0);
-        return;
-      default:
-        this.read(node.path.segments, [node], AND);
+      }
     }
   }
 
@@ -247,12 +294,8 @@ class PredicateProgram {
 
   /** The test of a present value `v`, inline where the type allows; a call of the closures' test otherwise. */
   private test(node: Leaf, v: Reference): void {
-    const inline =
-      node.kind === "comparison"
-        ? this.comparison(node, v)
-        : node.kind === "pattern"
-          ? this.pattern(node, v)
-          : this.inList(node, v);
+    const generated = generatedOf(node);
+    const inline = generated.reads === "value" && generated.inline(this, node, v);
     // Called for every value: built now, not on the first call.
     if (!inline) this.fill(CALL, this.constant(testOf(node, this.tests)[0]), v);
   }
@@ -262,7 +305,7 @@ class PredicateProgram {
     this.fill(CALL, this.constant(lazyTest(node, this.tests)), v);
   }
 
-  private comparison(node: ComparisonNode, v: Reference): boolean {
+  comparison(node: ComparisonNode, v: Reference): boolean {
     const { operator } = node;
     const text = node.value.text;
     switch (this.tests.scalarType(node.path.segments)) {
@@ -339,7 +382,7 @@ class PredicateProgram {
     this.reference(n);
   }
 
-  private pattern(node: PatternNode, v: Reference): boolean {
+  pattern(node: PatternNode, v: Reference): boolean {
     const method = wordOf(PATTERN_METHODS, node.mode);
     this.fill(METHOD, v);
     this.put(method);
@@ -347,7 +390,7 @@ class PredicateProgram {
     return true;
   }
 
-  private inList(node: InNode, v: Reference): boolean {
+  inList(node: InNode, v: Reference): boolean {
     const type = this.tests.scalarType(node.path.segments);
     switch (type) {
       case "string":
@@ -420,16 +463,9 @@ function lazyTest(node: WherePredicate, tests: ValueTests): Test {
 
 /** The answer for a record that is no object, whose fields are all null (grammar/language.md 2.4). */
 function answerWithoutFields(node: WhereExpression): boolean {
-  switch (node.kind) {
-    case "and":
-      return node.operands.every(answerWithoutFields);
-    case "or":
-      return node.operands.some(answerWithoutFields);
-    case "isNull":
-      return !node.negated;
-    default:
-      return false;
-  }
+  if (node.kind === "and") return node.operands.every(answerWithoutFields);
+  if (node.kind === "or") return node.operands.some(answerWithoutFields);
+  return operatorOf(node).onNull;
 }
 
 /** A predicate's program, which names its factory's source, and the constants to call it with. */
