@@ -13,10 +13,10 @@ import {
   ListQuotedValue,
   LParen,
   Null,
+  PatternOperator,
   PatternText,
   QuotedValue,
   RParen,
-  Tilde,
   UnterminatedQuote,
   Value,
 } from "../syntax/where-tokens.ts";
@@ -59,7 +59,7 @@ function classifyBareValue(image: string): TokenClass {
 function classifyWhereToken(token: IToken): TokenClass {
   const is = (type: TokenType) => tokenMatcher(token, type);
   if (is(Path)) return "field";
-  if (is(Comparator) || is(Tilde)) return "operator";
+  if (is(Comparator) || is(PatternOperator)) return "operator";
   if (is(Null)) return "null";
   if (is(Keyword)) return "keyword";
   if (is(QuotedValue) || is(ListQuotedValue)) return "string";

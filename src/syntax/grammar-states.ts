@@ -15,7 +15,7 @@ import {
   LParen,
   Not,
   Or,
-  Tilde,
+  PatternOperator,
 } from "./where-tokens.ts";
 
 /**
@@ -31,7 +31,7 @@ export function whereStateAfter(
   if (is(LParen) || is(And) || is(Or)) return "operand";
   if (is(Path)) return "operator";
   if (is(Comparator) || is(ListOpen) || is(ListComma)) return "value";
-  if (is(Tilde)) return "pattern";
+  if (is(PatternOperator)) return "pattern";
   if (is(In)) return "list";
   if (is(Is)) return "afterIs";
   if (is(Not))

@@ -26,9 +26,9 @@ import {
   Not,
   Null,
   Or,
+  PatternOperator,
   PatternText,
   RParen,
-  Tilde,
   Value,
   whereTokens,
 } from "./where-tokens.ts";
@@ -145,7 +145,7 @@ export class WhereRules extends QueryRules {
     },
     {
       ALT: () => {
-        this.CONSUME(Tilde);
+        this.CONSUME(PatternOperator);
         const text = this.CONSUME(PatternText);
         return this.RECORDING_PHASE ? (undefined as never) : this.pattern(this.field, text);
       },

@@ -1,10 +1,6 @@
 import { createToken, type IMultiModeLexerDefinition, Lexer, type TokenType } from "chevrotain";
-import {
-  BARE_CHAR_PATTERN,
-  BARE_VALUE_PATTERN,
-  type ComparisonOperator,
-  WHERE_KEYWORDS,
-} from "../ast/where.ts";
+import { BARE_CHAR_PATTERN, BARE_VALUE_PATTERN, WHERE_KEYWORDS } from "../ast/where.ts";
+import { WHERE_OPERATORS } from "../ast/where-grammar.ts";
 import { createStrayToken, Path, quotedMatcher, WhiteSpace } from "./shared-tokens.ts";
 
 // Modes: "main" reads paths, keywords and operators; after a comparator, "value" reads one
@@ -15,15 +11,40 @@ export const LParen = createToken({ name: "LParen", pattern: "(" });
 export const RParen = createToken({ name: "RParen", pattern: ")" });
 
 export const Comparator = createToken({ name: "Comparator", pattern: Lexer.NA });
-const comparator = (name: string, pattern: ComparisonOperator) =>
-  createToken({ name, pattern, categories: Comparator, push_mode: "value" });
-export const NotEqual = comparator("NotEqual", "!=");
-export const GreaterEqual = comparator("GreaterEqual", ">=");
-export const LessEqual = comparator("LessEqual", "<=");
-export const Equal = comparator("Equal", "=");
-export const Greater = comparator("Greater", ">");
-export const Less = comparator("Less", "<");
-export const Tilde = createToken({ name: "Tilde", pattern: "~", push_mode: "pattern" });
+/** The operators of a pattern node (`~`), which a pattern text follows. */
+export const PatternOperator = createToken({ name: "PatternOperator", pattern: Lexer.NA });
+
+/** A symbol's part of a token's name. */
+const SYMBOL_NAMES: Readonly<Record<string, string>> = {
+  "=": "Equal",
+  "!": "Not",
+  "<": "Less",
+  ">": "Greater",
+  "~": "Tilde",
+};
+
+/**
+ * A token for each operator of the table written in symbols (the others are keywords), in the
+ * category and mode of the node it makes; two characters first, as Chevrotain takes the first
+ * token that matches.
+ */
+const operatorTokens: readonly TokenType[] = WHERE_OPERATORS.filter(
+  (operator) => !/[A-Z]/.test(operator.text),
+)
+  .sort((a, b) => b.text.length - a.text.length)
+  .map((operator) => {
+    const name = [...operator.text].map((symbol) => SYMBOL_NAMES[symbol] ?? "").join("");
+    if (operator.node !== "comparison" && operator.node !== "pattern") {
+      throw new Error(`${operator.text}: only comparisons and patterns are written in symbols`);
+    }
+    const comparison = operator.node === "comparison";
+    return createToken({
+      name: `${name}Operator`,
+      pattern: operator.text,
+      categories: comparison ? Comparator : PatternOperator,
+      push_mode: comparison ? "value" : "pattern",
+    });
+  });
 
 export const Keyword = createToken({ name: "Keyword", pattern: Lexer.NA });
 /** The modes keywords lead to: after IN, a list. */
@@ -120,20 +141,7 @@ export const UnterminatedQuote = createToken({
 // reported in context.
 export const Stray = createStrayToken("Stray");
 
-const mainMode = [
-  WhiteSpace,
-  LParen,
-  RParen,
-  NotEqual,
-  GreaterEqual,
-  LessEqual,
-  Equal,
-  Greater,
-  Less,
-  Tilde,
-  ...whereKeywords.values(),
-  Path,
-];
+const mainMode = [WhiteSpace, LParen, RParen, ...operatorTokens, ...whereKeywords.values(), Path];
 
 /** The lexer these tokens define, which lex-where.ts implements by hand. */
 export const whereLexerDefinition: IMultiModeLexerDefinition = {
