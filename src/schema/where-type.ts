@@ -1,3 +1,4 @@
+import type { WhereOperatorText } from "../ast/where-grammar.ts";
 import type {
   After,
   DepthLimit,
@@ -161,6 +162,31 @@ type Expected<
   Prev extends string,
 > = SyntaxProblem<`expected ${What}${After<Prev>}`>;
 type OPERATORS = "an operator (= != > >= < <= ~ IN NOT IN IS NULL IS NOT NULL)";
+
+/** The operators this reader reads (`Operator`, and the keywords after a path). */
+type ReadOperators =
+  | "="
+  | "!="
+  | ">"
+  | ">="
+  | "<"
+  | "<="
+  | "~"
+  | "IN"
+  | "NOT IN"
+  | "IS NULL"
+  | "IS NOT NULL";
+
+/**
+ * `true` while this reader reads exactly the operator table's operators: an operator added to
+ * WHERE_OPERATORS stops compiling here until the types read it too.
+ */
+export type ReadsEveryOperator = [WhereOperatorText] extends [ReadOperators]
+  ? [ReadOperators] extends [WhereOperatorText]
+    ? true
+    : "this reader reads an operator the table lacks"
+  : "the operator table has an operator this reader does not read";
+true satisfies ReadsEveryOperator;
 type EndOrGroup<Depth extends unknown[]> = Depth extends [unknown]
   ? "AND, OR or the end of the filter"
   : 'AND, OR or ")"';
