@@ -14,6 +14,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ISerializedGast, TokenType } from "chevrotain";
+import { WHERE_OPERATORS } from "../src/ast/where-grammar.ts";
 import { FieldsRules } from "../src/syntax/fields-rules.ts";
 import { fieldsTokens } from "../src/syntax/fields-tokens.ts";
 import { WhereRules } from "../src/syntax/where-rules.ts";
@@ -60,7 +61,8 @@ const grammars: readonly GrammarSource[] = [
     tokens: whereTokens,
     tokenClasses: {
       Path: { label: "path", meaning: "identifiers joined by `.` (1.3), other than a keyword" },
-      Comparator: { label: "comparator", meaning: "`=` `!=` `>` `>=` `<` `<=`" },
+      Comparator: { label: "comparator", meaning: operatorsOf("comparison") },
+      PatternOperator: { label: "pattern operator", meaning: operatorsOf("pattern") },
       Value: { label: "value", meaning: 'a quoted value (`"…"`, `""` for `"`) or a bare value' },
       PatternText: {
         label: "pattern",
@@ -137,6 +139,13 @@ svg.railroad-diagram a rect { fill: hsl(200, 100%, 92%); }
 // --- from chevrotain's serialized grammar to railroad items ---------------------------------
 
 /** The fields of a serialized GAST node that chevrotain's `ISerializedGast` type leaves out. */
+/** The operators of the table that make a node of `kind`, as the legend lists them. */
+function operatorsOf(kind: string): string {
+  return WHERE_OPERATORS.filter((operator) => operator.node === kind)
+    .map((operator) => `\`${operator.text}\``)
+    .join(" ");
+}
+
 interface GastNode extends ISerializedGast {
   readonly name?: string;
   readonly separator?: GastNode;

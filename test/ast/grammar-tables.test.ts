@@ -3,15 +3,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { compileWhere } from "../../src/api/compile-where.ts";
 import { FIELDS_GRAMMAR, type FieldsState } from "../../src/ast/fields-grammar.ts";
 import { expectedIn, expectsAfterClause } from "../../src/ast/grammar-table.ts";
-import {
-  COMPARISON_OPERATORS,
-  type ComparisonOperator,
-  comparison,
-  inList,
-  nullCheck,
-  pattern,
-  type WherePredicate,
-} from "../../src/ast/where.ts";
+import { COMPARISON_OPERATORS, type WherePredicate } from "../../src/ast/where.ts";
 import {
   type OperandKind,
   operatorOf,
@@ -33,6 +25,7 @@ import { lexFields } from "../../src/syntax/lex-fields.ts";
 import { lexWhere } from "../../src/syntax/lex-where.ts";
 import { safeParseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere, safeParseWhere } from "../../src/syntax/parse-where.ts";
+import { predicateOf } from "../support/operator-predicates.ts";
 
 // The grammar tables are the one place that says what may follow what and which operators a
 // type takes: the parser's errors, completion, diagnosis and validation must all agree with
@@ -194,19 +187,8 @@ describe("the where grammar table", () => {
   });
 
   /** A predicate on the field of `kind` written with `operator`. */
-  function predicate(operator: WhereOperator, kind: OperandKind): WherePredicate {
-    const value = FITTING[kind];
-    switch (operator.node) {
-      case "comparison":
-        return comparison(kind, operator.text as ComparisonOperator, value);
-      case "pattern":
-        return pattern(kind, "contains", value);
-      case "in":
-        return inList(kind, [value], operator.negated);
-      case "isNull":
-        return nullCheck(kind, operator.negated);
-    }
-  }
+  const predicate = (operator: WhereOperator, kind: OperandKind): WherePredicate =>
+    predicateOf(operator, kind, [FITTING[kind]]);
 
   /** The code of grammar/language.md 4.3 for an operator a type does not take. */
   function refusal(operator: WhereOperator, kind: OperandKind): string {

@@ -5,14 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { compileWhere } from "../../src/api/compile-where.ts";
 import { toSql } from "../../src/api/to-sql.ts";
-import {
-  type ComparisonOperator,
-  comparison,
-  inList,
-  nullCheck,
-  pattern,
-  type WherePredicate,
-} from "../../src/ast/where.ts";
+import { PATTERN_MODES, type WherePredicate } from "../../src/ast/where.ts";
 import {
   type OperandKind,
   WHERE_OPERATORS,
@@ -24,6 +17,7 @@ import { compileRawFilter } from "../../src/backends/raw/raw-filter.ts";
 import { referenceEvaluate } from "../../src/conformance/reference-evaluate.ts";
 import { defineSchema } from "../../src/schema/schema.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
+import { predicateOf } from "../support/operator-predicates.ts";
 import {
   createTable,
   dateColumns,
@@ -97,23 +91,17 @@ const LITERALS: Readonly<Record<OperandKind, readonly string[]>> = {
 /** The predicates an operator makes on the field of `kind`: one per literal, and per pattern shape. */
 function predicates(operator: WhereOperator, kind: OperandKind): WherePredicate[] {
   const literals = LITERALS[kind];
-  switch (operator.node) {
-    case "comparison":
-      return literals.map((value) => comparison(kind, operator.text as ComparisonOperator, value));
-    case "pattern":
-      return literals.flatMap((value) =>
-        (["contains", "startsWith", "endsWith"] as const).map((mode) => pattern(kind, mode, value)),
-      );
-    case "in":
-      return [
-        inList(kind, literals, operator.negated),
-        inList(kind, [literals[0] as string], operator.negated),
-      ];
-    case "isNull":
-      return [nullCheck(kind, operator.negated)];
-    default:
-      throw new Error(`no predicate of ${operator.text}: add its node here`);
+  if (operator.node === "isNull") return [predicateOf(operator, kind, [])];
+  if (operator.node === "in") {
+    return [
+      predicateOf(operator, kind, literals),
+      predicateOf(operator, kind, literals.slice(0, 1)),
+    ];
   }
+  const modes = operator.node === "pattern" ? PATTERN_MODES : (["contains"] as const);
+  return literals.flatMap((value) =>
+    modes.map((mode) => predicateOf(operator, kind, [value], mode)),
+  );
 }
 
 const CASES = WHERE_OPERATORS.flatMap((operator) =>
