@@ -81,21 +81,35 @@ export function operatorsTaken(kind: OperandKind | undefined): WhereOperator[] {
     : WHERE_OPERATORS.filter((operator) => operator.takes.includes(kind));
 }
 
+type Row = WhereOperator & { text: WhereOperatorText };
+
 /**
- * The operators by node kind and modifier: a comparison's own operator, else whether the node
- * is negated. A modifier added to a node reads here as the row that gives it.
+ * The operators by node kind, then by modifier: a comparison's own operator, else whether the
+ * node is negated. A modifier added to a node reads here as the row that gives it.
  */
-const OPERATOR_BY_FORM = new Map<string, WhereOperator & { text: WhereOperatorText }>(
-  WHERE_OPERATORS.map((operator) => [
-    `${operator.node} ${operator.node === "comparison" ? operator.text : operator.negated}`,
-    operator,
-  ]),
-);
+const OPERATOR_BY_FORM: Readonly<Record<string, Readonly<Record<string, Row>>>> = (() => {
+  const forms: Record<string, Record<string, Row>> = {};
+  for (const operator of WHERE_OPERATORS) {
+    const byModifier = forms[operator.node] ?? {};
+    forms[operator.node] = byModifier;
+    byModifier[operator.node === "comparison" ? operator.text : String(operator.negated)] =
+      operator;
+  }
+  return forms;
+})();
 
 /** The operator a predicate node was written with. */
-export function operatorOf(node: WherePredicate): WhereOperator & { text: WhereOperatorText } {
-  const form = node.kind === "comparison" ? node.operator : "negated" in node && node.negated;
-  const found = OPERATOR_BY_FORM.get(`${node.kind} ${form}`);
+export function operatorOf(node: WherePredicate): Row {
+  const form =
+    node.kind === "comparison"
+      ? node.operator
+      : "negated" in node && node.negated
+        ? "true"
+        : "false";
+  const forms = Object.hasOwn(OPERATOR_BY_FORM, node.kind)
+    ? OPERATOR_BY_FORM[node.kind]
+    : undefined;
+  const found = forms && Object.hasOwn(forms, form) ? forms[form] : undefined;
   if (!found) throw new TypeError(`no operator makes a ${node.kind} node like this one`);
   return found;
 }

@@ -94,10 +94,20 @@ type Generated =
     }
   | { readonly reads: "presence"; readonly present: boolean };
 
-const compared = {
+const compared: Generated = {
   reads: "value",
   inline: (generator, node, v) => generator.comparison(node as ComparisonNode, v),
-} as const satisfies Generated;
+};
+const matched: Generated = {
+  reads: "value",
+  inline: (generator, node, v) => generator.pattern(node as PatternNode, v),
+};
+const listed: Generated = {
+  reads: "value",
+  inline: (generator, node, v) => generator.inList(node as InNode, v),
+};
+const absent: Generated = { reads: "presence", present: false };
+const present: Generated = { reads: "presence", present: true };
 
 const GENERATED: PredicateCases<Generated> = {
   "=": () => compared,
@@ -106,20 +116,11 @@ const GENERATED: PredicateCases<Generated> = {
   ">=": () => compared,
   "<": () => compared,
   "<=": () => compared,
-  "~": () => ({
-    reads: "value",
-    inline: (generator, node, v) => generator.pattern(node as PatternNode, v),
-  }),
-  IN: () => ({
-    reads: "value",
-    inline: (generator, node, v) => generator.inList(node as InNode, v),
-  }),
-  "NOT IN": () => ({
-    reads: "value",
-    inline: (generator, node, v) => generator.inList(node as InNode, v),
-  }),
-  "IS NULL": () => ({ reads: "presence", present: false }),
-  "IS NOT NULL": () => ({ reads: "presence", present: true }),
+  "~": () => matched,
+  IN: () => listed,
+  "NOT IN": () => listed,
+  "IS NULL": () => absent,
+  "IS NOT NULL": () => present,
 };
 
 const generatedOf = (node: WherePredicate): Generated => predicateCase(GENERATED, node, undefined);
