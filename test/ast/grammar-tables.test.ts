@@ -18,30 +18,20 @@ import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { referenceEvaluate } from "../../src/conformance/reference-evaluate.ts";
 import { QuerySyntaxError } from "../../src/errors/errors.ts";
 import { completeFields, completeWhere } from "../../src/language-service/complete.ts";
-import { defineSchema, type FieldType } from "../../src/schema/schema.ts";
+import type { FieldType } from "../../src/schema/schema.ts";
 import { validateWhere } from "../../src/schema/validate-where.ts";
 import { fieldsStateAfter, whereStateAfter } from "../../src/syntax/grammar-states.ts";
 import { lexFields } from "../../src/syntax/lex-fields.ts";
 import { lexWhere } from "../../src/syntax/lex-where.ts";
 import { safeParseFields } from "../../src/syntax/parse-fields.ts";
 import { parseWhere, safeParseWhere } from "../../src/syntax/parse-where.ts";
-import { predicateOf } from "../support/operator-predicates.ts";
+import { predicateOf, SCHEMA_OF_EVERY_KIND } from "../support/operator-predicates.ts";
 
 // The grammar tables are the one place that says what may follow what and which operators a
 // type takes: the parser's errors, completion, diagnosis and validation must all agree with
 // them, so a state or operator added to a table shows up in each of them or fails here.
 
-/** One field of each kind a type may have, named by its kind. */
-const schema = defineSchema({
-  string: "string",
-  integer: "integer",
-  number: "number",
-  boolean: "boolean",
-  date: "date",
-  any: "any",
-  object: { id: "string" },
-  array: ["string"],
-});
+const schema = SCHEMA_OF_EVERY_KIND;
 const KINDS = Object.keys(schema.fields) as OperandKind[];
 
 /** A literal that fits each scalar kind, so that only the operator can be refused. */

@@ -17,7 +17,7 @@ import { compileRawFilter } from "../../src/backends/raw/raw-filter.ts";
 import { referenceEvaluate } from "../../src/conformance/reference-evaluate.ts";
 import { defineSchema } from "../../src/schema/schema.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
-import { predicateOf } from "../support/operator-predicates.ts";
+import { predicateOf, SCHEMA_OF_EVERY_KIND } from "../support/operator-predicates.ts";
 import {
   createTable,
   dateColumns,
@@ -26,16 +26,7 @@ import {
   useEngines,
 } from "../support/sql-engines.ts";
 
-const schema = defineSchema({
-  string: "string",
-  integer: "integer",
-  number: "number",
-  boolean: "boolean",
-  date: "date",
-  any: "any",
-  object: { id: "string" },
-  array: ["string"],
-});
+const schema = SCHEMA_OF_EVERY_KIND;
 
 /** The types SQL compares; `any`, objects and arrays are tested in memory only. */
 const SQL_KINDS: ReadonlySet<OperandKind> = new Set([

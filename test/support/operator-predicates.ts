@@ -8,6 +8,19 @@ import {
   type WherePredicate,
 } from "../../src/ast/where.ts";
 import type { WhereOperator } from "../../src/ast/where-grammar.ts";
+import { defineSchema } from "../../src/schema/schema.ts";
+
+/** One field of each kind a type may have, named by its kind. */
+export const SCHEMA_OF_EVERY_KIND = defineSchema({
+  string: "string",
+  integer: "integer",
+  number: "number",
+  boolean: "boolean",
+  date: "date",
+  any: "any",
+  object: { id: "string" },
+  array: ["string"],
+});
 
 /**
  * A predicate on `field` written with `operator`: comparing with `values[0]`, listing every
