@@ -55,8 +55,9 @@ export class MemoryTrim {
   readonly #clock: MemoryTrimClock;
   #floor = Number.POSITIVE_INFINITY;
   #nextAllowed = Number.NEGATIVE_INFINITY;
-  /** The pauses of the collections run, in ms. */
-  readonly pauses: number[] = [];
+  /** How many collections ran, and the pause of the last, in ms. */
+  collections = 0;
+  lastPause = 0;
 
   constructor(clock: MemoryTrimClock) {
     this.#clock = clock;
@@ -73,7 +74,8 @@ export class MemoryTrim {
     if (started < this.#nextAllowed) return false;
     collect({ type: "major", execution: "sync", flavor: "last-resort" });
     const pause = now() - started;
-    this.pauses.push(pause);
+    this.collections++;
+    this.lastPause = pause;
     this.#nextAllowed = started + Math.max(LEAST_INTERVAL_MS, pause / PAUSES_SHARE);
     const after = rss();
     // A collection that freed little found memory in use: that is the floor from now on.
