@@ -1,7 +1,7 @@
 // What a conformance run exercised, counted as it goes, and what the served data cannot
 // exercise: a pass over thin data must not read as a pass over everything.
-import { type ComparisonNode, WHERE_KEYWORDS, type WhereExpression } from "../ast/where.ts";
-import { type PredicateCases, predicateCase } from "../ast/where-cases.ts";
+import { WHERE_KEYWORDS, type WhereExpression } from "../ast/where.ts";
+import { operatorOf } from "../ast/where-grammar.ts";
 import { valueAtPath } from "../base/members.ts";
 import { listScalarFields } from "../schema/scalar-fields.ts";
 import type { Schema } from "../schema/schema.ts";
@@ -44,22 +44,8 @@ function add(tally: Record<string, number>, name: string, by = 1): void {
   tally[name] = (tally[name] ?? 0) + by;
 }
 
-const compared = (node: ComparisonNode) => node.operator;
-
-/** The coverage report's name of each operator: a pattern by its shape. */
-const OPERATOR_LABELS: PredicateCases<string> = {
-  "=": compared,
-  "!=": compared,
-  ">": compared,
-  ">=": compared,
-  "<": compared,
-  "<=": compared,
-  "~": (node) => ({ contains: "~", startsWith: "~x*", endsWith: "~*x" })[node.mode],
-  IN: () => "IN",
-  "NOT IN": () => "NOT IN",
-  "IS NULL": () => "IS NULL",
-  "IS NOT NULL": () => "IS NOT NULL",
-};
+/** A pattern's shape, as the coverage report names its operator. */
+const PATTERN_SHAPES = { contains: "~", startsWith: "~x*", endsWith: "~*x" } as const;
 
 /** Counts what a run sends and receives. */
 export class CoverageTally {
@@ -92,7 +78,10 @@ export class CoverageTally {
         node.operands.forEach(walk);
         return;
       }
-      add(this.operators, predicateCase(OPERATOR_LABELS, node, undefined));
+      add(
+        this.operators,
+        node.kind === "pattern" ? PATTERN_SHAPES[node.mode] : operatorOf(node).text,
+      );
       if (node.kind === "isNull") return;
       add(this.valueTypes, this.#typeOf(node.path.segments) ?? "unknown");
     };

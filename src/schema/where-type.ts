@@ -181,7 +181,7 @@ type ReadOperators =
  * `true` while this reader reads exactly the operator table's operators: an operator added to
  * WHERE_OPERATORS stops compiling here until the types read it too.
  */
-export type ReadsEveryOperator = [WhereOperatorText] extends [ReadOperators]
+type ReadsEveryOperator = [WhereOperatorText] extends [ReadOperators]
   ? [ReadOperators] extends [WhereOperatorText]
     ? true
     : "this reader reads an operator the table lacks"

@@ -187,6 +187,11 @@ describe("toSql's placeholders and firstParameter are checked (issue 16)", () =>
       "dialect.textHoldsNul",
       /expected a boolean or nothing; found "no"/,
     ],
+    [
+      { dialect: { ...dialects.postgres, booleanValues: 0 } },
+      "dialect.booleanValues",
+      /expected a boolean or nothing; found 0/,
+    ],
   ];
   it.each(rows)("rejects %j at %s", (options, option, message) => {
     const error = optionError(() => sql(options));

@@ -49,6 +49,13 @@ async function refusal(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
+/** The shipped sample, read anew for each server: a server's first request builds its indexes. */
+const sample = () =>
+  JSON.parse(readFileSync(new URL("../../sample/dump.json", import.meta.url), "utf8")) as Record<
+    string,
+    object[]
+  >;
+
 describe("admission", () => {
   it("answers at most inFlight requests of a client at once; the next waits its turn, first come first served", async () => {
     const { admission } = admissionOf({ inFlight: 2, waiting: 8 });
@@ -132,11 +139,8 @@ describe("admission", () => {
 
 describe("query definitions sent at once", () => {
   it("run one at a time: of 40 sent together by one client, one runs and the others are 429s", async () => {
-    const data = JSON.parse(
-      readFileSync(new URL("../../sample/dump.json", import.meta.url), "utf8"),
-    ) as Record<string, object[]>;
     const token = "query-flood-token-0123456789";
-    const server = createApiServer({ data, permanentTokens: [token] });
+    const server = createApiServer({ data: sample(), permanentTokens: [token] });
     const body = JSON.stringify({ columns: [{ type: "MEASURE", id: "LOC" }] });
     const started = performance.now();
     const answers = await Promise.all(
@@ -170,25 +174,60 @@ describe("query definitions sent at once", () => {
   });
 });
 
+describe("what a request costs at least", () => {
+  /** Two lists of one client, the first with `where`, on a server giving 100 ms at once, then 10 a second. */
+  async function twoLists(where: string) {
+    const token = "long-filter-client-0123456789";
+    const server = createApiServer({
+      data: sample(),
+      permanentTokens: [token],
+      clientShare: { burst: 100, perSecond: 10, inFlight: 2, waiting: 8 },
+    });
+    const list = (search: string) =>
+      server.fetch(
+        new Request(`http://api.example/api/projects${search}`, {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      );
+    const first = await list(`?where=${encodeURIComponent(where)}`);
+    const second = await list("");
+    return {
+      first: first.status,
+      second: second.status,
+      body: (await second.json()) as { code: string; retryAfter: number },
+    };
+  }
+
+  it("is 1 ms per KiB of its where, however fast it was refused", async () => {
+    // 200 KiB cost 200 ms: the client is 100 ms short, which 10 ms a second give back in 10 s.
+    const long = await twoLists("x".repeat(200 * 1024));
+    expect(long.first).toBe(400);
+    expect(long.second).toBe(429);
+    expect(long.body).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect(long.body.retryAfter).toBeGreaterThanOrEqual(9);
+    expect(long.body.retryAfter).toBeLessThanOrEqual(11);
+    const short = await twoLists("x");
+    expect([short.first, short.second]).toEqual([400, 200]);
+  });
+});
+
 describe("a request that waits for its client's share", () => {
   it("is answered, the client's side of the connection closed or not", async () => {
-    const data = JSON.parse(
-      readFileSync(new URL("../../sample/dump.json", import.meta.url), "utf8"),
-    ) as Record<string, object[]>;
     const token = "half-closing-client-0123456789";
     const server = createApiServer({
-      data,
+      data: sample(),
       permanentTokens: [token],
-      // A first list leaves the bucket about 5 ms short: the next waits a second or two.
+      // A first list with a 4 KiB filter costs at least 4 ms, 3 more than the bucket: the next
+      // waits 750 ms.
       clientShare: { burst: 1, perSecond: 4, inFlight: 2, waiting: 8 },
     });
     const { port } = await server.listen(0);
     try {
-      const statusLine = () =>
+      const statusLine = (search = "") =>
         new Promise<string>((resolve) => {
           const socket = connect(port, "127.0.0.1", () =>
             socket.end(
-              `GET /api/projects HTTP/1.1\r\nhost: x\r\nconnection: close\r\nauthorization: Bearer ${token}\r\n\r\n`,
+              `GET /api/projects${search} HTTP/1.1\r\nhost: x\r\nconnection: close\r\nauthorization: Bearer ${token}\r\n\r\n`,
             ),
           );
           const chunks: Buffer[] = [];
@@ -197,7 +236,7 @@ describe("a request that waits for its client's share", () => {
             resolve(Buffer.concat(chunks).toString().split("\r\n")[0] ?? ""),
           );
         });
-      expect(await statusLine()).toBe("HTTP/1.1 200 OK");
+      expect(await statusLine(`?where=name~${"x".repeat(4096)}`)).toBe("HTTP/1.1 200 OK");
       const started = performance.now();
       expect(await statusLine()).toBe("HTTP/1.1 200 OK");
       expect(performance.now() - started).toBeGreaterThan(200);

@@ -1,5 +1,6 @@
 import type { WhereExpression, WherePredicate } from "../../ast/where.ts";
 import { type PredicateCases, predicateCase } from "../../ast/where-cases.ts";
+import { operatorOf } from "../../ast/where-grammar.ts";
 import type { Test, ValueTests } from "./value-tests.ts";
 
 /** A record that is an object, as the compiled code reads it. */
@@ -134,22 +135,22 @@ export function compileClosures(node: WhereExpression, tests: ValueTests): Conta
   }
 }
 
-/** Each operator's test of a present value, and its answer for a null or missing one. */
-const TESTS: PredicateCases<[Test, boolean], ValueTests> = {
-  "=": (node, tests) => [tests.comparison(node), false],
-  "!=": (node, tests) => [tests.comparison(node), false],
-  ">": (node, tests) => [tests.comparison(node), false],
-  ">=": (node, tests) => [tests.comparison(node), false],
-  "<": (node, tests) => [tests.comparison(node), false],
-  "<=": (node, tests) => [tests.comparison(node), false],
-  "~": (node, tests) => [tests.pattern(node), false],
-  IN: (node, tests) => [tests.inList(node), false],
-  "NOT IN": (node, tests) => [tests.inList(node), false],
-  "IS NULL": () => [() => false, true],
-  "IS NOT NULL": () => [() => true, false],
+/** Each operator's test of a present value; the table's `onNull` answers a null or missing one. */
+const TESTS: PredicateCases<Test, ValueTests> = {
+  "=": (node, tests) => tests.comparison(node),
+  "!=": (node, tests) => tests.comparison(node),
+  ">": (node, tests) => tests.comparison(node),
+  ">=": (node, tests) => tests.comparison(node),
+  "<": (node, tests) => tests.comparison(node),
+  "<=": (node, tests) => tests.comparison(node),
+  "~": (node, tests) => tests.pattern(node),
+  IN: (node, tests) => tests.inList(node),
+  "NOT IN": (node, tests) => tests.inList(node),
+  "IS NULL": () => () => false,
+  "IS NOT NULL": () => () => true,
 };
 
 /** A predicate's test of a present value, and its answer for a null or missing one. */
 export function testOf(node: WherePredicate, tests: ValueTests): [Test, boolean] {
-  return predicateCase(TESTS, node, tests);
+  return [predicateCase(TESTS, node, tests), operatorOf(node).onNull];
 }
