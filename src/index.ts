@@ -33,6 +33,7 @@ export type {
   WherePredicate,
 } from "./ast/where.ts";
 export { and, comparison, inList, literal, nullCheck, or, path, pattern } from "./ast/where.ts";
+export type { Filter, ZonedFilter, ZonedPart } from "./ast/zoned-filter.ts";
 export { formatFields } from "./backends/format/format-fields.ts";
 export { formatWhere } from "./backends/format/format-where.ts";
 export type { CodeGeneration, Predicate } from "./backends/predicate/compile-predicate.ts";

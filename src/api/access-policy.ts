@@ -1,13 +1,13 @@
 import type { FieldBranch, FieldsNode, FieldTree } from "../ast/fields.ts";
 import { treeOf } from "../ast/fields.ts";
-import { NO_SPAN } from "../ast/span.ts";
 import type { WhereExpression } from "../ast/where.ts";
+import { type Filter, policedFilter } from "../ast/zoned-filter.ts";
 import { formatFields } from "../backends/format/format-fields.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
 import { calendarOf } from "../backends/predicate/calendar.ts";
 import {
   type CodeGeneration,
-  compilePredicate,
+  compileFilter,
   type Predicate,
 } from "../backends/predicate/compile-predicate.ts";
 import { deepFreeze } from "../base/deep-freeze.ts";
@@ -18,7 +18,7 @@ import { QueryError } from "../errors/errors.ts";
 import { describeFound, InvalidAstError, InvalidOptionError } from "../errors/invalid-input.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { type FieldType, readSchema, type Schema } from "../schema/schema.ts";
-import { asFieldsNode, readFieldsInput, readWhereInput } from "./read-input.ts";
+import { asFieldsNode, readFieldsInput, readFilterInput, readWhereInput } from "./read-input.ts";
 
 /** A selection as text, AST or merged tree: how a policy names fields. */
 export type PolicyFields = string | FieldsNode | FieldTree;
@@ -263,22 +263,18 @@ export function readAccessPolicy(
   return checked;
 }
 
-/** The operands of a filter as one `and` holds them: an `and` is never directly inside another. */
-const conjuncts = (filter: WhereExpression): readonly WhereExpression[] =>
-  filter.kind === "and" ? filter.operands : [filter];
-
-/**
- * The filter a request under `policy` runs: the policy's AND-ed with the caller's, or either
- * alone. `AND` binds each as a whole, as if each were in parentheses of its own.
- */
+/** The filter a request under `policy` runs (`policedFilter`): the caller's alone without one. */
+export function policedWhere(policy: CheckedPolicy | undefined, where: Filter): Filter;
 export function policedWhere(
   policy: CheckedPolicy | undefined,
-  where: WhereExpression | undefined,
-): WhereExpression | undefined {
+  where: Filter | undefined,
+): Filter | undefined;
+export function policedWhere(
+  policy: CheckedPolicy | undefined,
+  where: Filter | undefined,
+): Filter | undefined {
   const required = policy?.where;
-  if (required === undefined) return where;
-  if (where === undefined) return required;
-  return { kind: "and", operands: [...conjuncts(required), ...conjuncts(where)], span: NO_SPAN };
+  return policedFilter(required && { where: required, timeZone: policy.timeZone }, where);
 }
 
 /** The part of `selection` that `visible` lets through; `_links` always passes (3.2). */
@@ -325,7 +321,7 @@ export function policedFieldsNode(
 /**
  * A caller's `where` handed to a public function under a policy read by `readAccessPolicy`
  * (options before input): checked against the fields the caller may filter on. The policy's
- * own filter is not in it: it is read in its own zone (`compilePolicedPredicate`, `toSql`).
+ * own filter is not in it: `policedWhere` puts it beside, in its own zone.
  */
 export function readCallerWhere(
   caller: string,
@@ -333,8 +329,8 @@ export function readCallerWhere(
   limits: ParseLimits,
   schema: Schema | undefined,
   policy: CheckedPolicy | undefined,
-): WhereExpression {
-  return readWhereInput(caller, input, limits, policy ? policy.filterSchema : schema);
+): Filter {
+  return readFilterInput(caller, input, limits, policy ? policy.filterSchema : schema);
 }
 
 /**
@@ -343,17 +339,13 @@ export function readCallerWhere(
  */
 export function compilePolicedPredicate(
   policy: CheckedPolicy | undefined,
-  where: WhereExpression | undefined,
+  where: Filter | undefined,
   options: {
     schema: Schema | undefined;
     timeZone: string | undefined;
     codeGeneration?: CodeGeneration | undefined;
   },
 ): Predicate | undefined {
-  const caller = where && compilePredicate(where, options);
-  const required =
-    policy?.where && compilePredicate(policy.where, { ...options, timeZone: policy.timeZone });
-  if (!required) return caller;
-  if (!caller) return required;
-  return (record) => required(record) && caller(record);
+  const filter = policedWhere(policy, where);
+  return filter && compileFilter(filter, options);
 }

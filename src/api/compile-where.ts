@@ -1,4 +1,4 @@
-import type { WhereExpression } from "../ast/where.ts";
+import type { Filter } from "../ast/zoned-filter.ts";
 import type { Predicate } from "../backends/predicate/compile-predicate.ts";
 import {
   checkOptionNames,
@@ -36,15 +36,15 @@ const COMPILE_WHERE_OPTION_NAMES = optionNamesOf<CompileWhereOptions>({
 });
 
 /**
- * Compiles a `where` filter, as text or AST, once into `(record) => boolean` (grammar/language.md
- * 2.3–2.5). Throws `QuerySyntaxError`, `QueryValidationError` (with a schema),
+ * Compiles a `where` filter, as text or AST (or a list request's zoned filter, each part in its
+ * own zone), once into `(record) => boolean` (grammar/language.md 2.3–2.5, 6.9). Throws `QuerySyntaxError`, `QueryValidationError` (with a schema),
  * `InvalidAstError` (a tree that is not one), `InvalidOptionError` or `UnknownTimeZoneError`.
  * With a typed schema (`defineSchema`, `schemas`), the predicate takes `Infer<typeof schema>`,
  * and a literal text is read by the compiler too: a syntax error, an unknown field or a value
  * of the wrong type fails to compile with the runtime's message (`CheckedWhere`).
  */
 export function compileWhere<
-  const T extends string | WhereExpression,
+  const T extends string | Filter,
   const S extends SchemaOption | undefined = undefined,
   const D extends number | undefined = undefined,
   const L extends number | undefined = undefined,
@@ -52,10 +52,7 @@ export function compileWhere<
   input: CheckedWhere<T, S, D, L>,
   options?: CompileWhereOptions & LiteralTextOptions<S, D, L>,
 ): Predicate<RecordOfOption<S, unknown>>;
-export function compileWhere(
-  input: string | WhereExpression,
-  options?: CompileWhereOptions,
-): Predicate {
+export function compileWhere(input: string | Filter, options?: CompileWhereOptions): Predicate {
   const caller = "compileWhere";
   const given = readOptions<CompileWhereOptions>(caller, options);
   checkOptionNames(caller, given, COMPILE_WHERE_OPTION_NAMES);

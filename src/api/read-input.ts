@@ -1,9 +1,11 @@
 import type { FieldsNode, FieldTree } from "../ast/fields.ts";
 import { NO_SPAN } from "../ast/span.ts";
 import type { WhereExpression } from "../ast/where.ts";
+import type { Filter } from "../ast/zoned-filter.ts";
+import { calendarOf } from "../backends/predicate/calendar.ts";
 import { type ParseLimits, treeDepthLimit } from "../base/limits.ts";
 import { readFieldsAst } from "../check/read-fields.ts";
-import { readWhereAst } from "../check/read-where.ts";
+import { readFilterAst, readWhereAst } from "../check/read-where.ts";
 import { describeFound } from "../errors/invalid-input.ts";
 import type { Schema } from "../schema/schema.ts";
 import { assertValidFields, parseFieldsChecked } from "../syntax/parse-fields.ts";
@@ -28,6 +30,32 @@ export function readWhereInput(
   const ast = readWhereAst(input, treeDepthLimit(limits));
   if (schema) assertValidWhere(ast, schema);
   return ast;
+}
+
+/**
+ * A filter a backend runs, handed to a public function: a `where` filter as `readWhereInput`
+ * reads it, or a zoned filter (a list request's under a policy) whose every part is checked and
+ * validated alike, and whose zones must be known (`UnknownTimeZoneError`); copied, zones canonical.
+ */
+export function readFilterInput(
+  caller: string,
+  input: unknown,
+  limits: ParseLimits,
+  schema: Schema | undefined,
+): Filter {
+  if (typeof input !== "object" || input === null)
+    return readWhereInput(caller, input, limits, schema);
+  const filter = readFilterAst(input, treeDepthLimit(limits));
+  if (filter.kind !== "zoned") {
+    if (schema) assertValidWhere(filter, schema);
+    return filter;
+  }
+  // Every zone before any field: a filter from outside fails first on its shape, then its names.
+  const parts = filter.parts.map(({ where, timeZone }) =>
+    timeZone === undefined ? { where } : { where, timeZone: calendarOf(timeZone).timeZone },
+  );
+  if (schema) for (const part of parts) assertValidWhere(part.where, schema);
+  return { kind: "zoned", parts };
 }
 
 /** A selection as an AST, a tree spelled out as items (without spans), to validate it. */

@@ -1,4 +1,4 @@
-import type { WhereExpression } from "../ast/where.ts";
+import type { Filter } from "../ast/zoned-filter.ts";
 import type { Dialect } from "../backends/sql/dialect.ts";
 import { type DialectName, dialects } from "../backends/sql/dialects.ts";
 import { checkTypedFilter } from "../backends/sql/read-sql-options.ts";
@@ -6,13 +6,8 @@ import { compileSqlFragments, type SqlFragments } from "../backends/sql/sql-frag
 import { oneOf } from "../base/members.ts";
 import { readOptions } from "../check/read-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
-import { readCallerWhere } from "./access-policy.ts";
-import {
-  type CheckedSqlOptions,
-  readToSqlOptions,
-  sqlOptionsUnder,
-  type ToSqlOptions,
-} from "./to-sql.ts";
+import { policedWhere, readCallerWhere } from "./access-policy.ts";
+import { type CheckedSqlOptions, readToSqlOptions, type ToSqlOptions } from "./to-sql.ts";
 
 /**
  * Options of the query-builder integrations (`toKysely`, `toKnex`, `toDrizzle`): those of `toSql`
@@ -34,7 +29,7 @@ export interface BuilderCondition extends SqlFragments {
  */
 export function toSqlFragments(
   caller: string,
-  input: string | WhereExpression,
+  input: string | Filter,
   options: QueryBuilderSqlOptions,
   builderDialects?: readonly DialectName[],
 ): BuilderCondition {
@@ -64,10 +59,11 @@ export function toSqlFragments(
       `the ${dialect.name} dialect writes only its own placeholders, such as ${dialect.placeholder(1)}, which a query builder cannot write`,
     );
   }
-  const ast = readCallerWhere(caller, input, limits, schema, policy);
-  checkTypedFilter(caller, ast, schema);
-  const sqlOptions = sqlOptionsUnder(policy, { dialect, schema, columns, timeZone, json });
-  const fragments = compileSqlFragments(ast, sqlOptions);
+  const callerWhere = readCallerWhere(caller, input, limits, schema, policy);
+  checkTypedFilter(caller, callerWhere, schema);
+  const filter = policedWhere(policy, callerWhere);
+  const sqlOptions = { dialect, schema, columns, timeZone, json };
+  const fragments = compileSqlFragments(filter, sqlOptions);
   return { ...fragments, options: checked };
 }
 

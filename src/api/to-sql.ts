@@ -1,10 +1,5 @@
-import type { WhereExpression } from "../ast/where.ts";
-import {
-  type ColumnSpec,
-  compileSql,
-  type SqlOptions,
-  type SqlQuery,
-} from "../backends/sql/compile-sql.ts";
+import type { Filter } from "../ast/zoned-filter.ts";
+import { type ColumnSpec, compileSql, type SqlQuery } from "../backends/sql/compile-sql.ts";
 import type { Dialect, PlaceholderStyle } from "../backends/sql/dialect.ts";
 import type { DialectName } from "../backends/sql/dialects.ts";
 import {
@@ -31,6 +26,7 @@ import type { CheckedSqlWhere } from "../schema/where-type.ts";
 import {
   type AccessPolicy,
   type CheckedPolicy,
+  policedWhere,
   readAccessPolicy,
   readCallerWhere,
 } from "./access-policy.ts";
@@ -164,7 +160,7 @@ function numbered(
  * schema, a literal text is checked by the compiler as `compileWhere` says.
  */
 export function toSql<
-  const T extends string | WhereExpression,
+  const T extends string | Filter,
   const S extends SchemaOption,
   const D extends number | undefined = undefined,
   const L extends number | undefined = undefined,
@@ -172,30 +168,19 @@ export function toSql<
   input: CheckedSqlWhere<T, S, D, L>,
   options: ToSqlOptions<S> & LiteralTextOptions<S, D, L>,
 ): SqlQuery;
-export function toSql(input: string | WhereExpression, options: ToSqlOptions): SqlQuery {
+export function toSql(input: string | Filter, options: ToSqlOptions): SqlQuery {
   const caller = "toSql";
   const checked = readToSqlOptions(caller, options);
   const { dialect, schema, columns, json, timeZone, limits, placeholders, policy } = checked;
-  const ast = readCallerWhere(caller, input, limits, schema, policy);
-  checkTypedFilter(caller, ast, schema);
-  const sqlOptions = sqlOptionsUnder(policy, { dialect, schema, columns, timeZone, json });
+  const callerWhere = readCallerWhere(caller, input, limits, schema, policy);
+  checkTypedFilter(caller, callerWhere, schema);
+  const filter = policedWhere(policy, callerWhere);
+  const sqlOptions = { dialect, schema, columns, timeZone, json };
   if (placeholders === "?") {
     // Positional: a value the dialect's SQL uses twice ($1 twice on PostgreSQL) is bound twice.
-    const { fragments, values } = compileSqlFragments(ast, sqlOptions);
+    const { fragments, values } = compileSqlFragments(filter, sqlOptions);
     return { sql: fragments.join("?"), params: [...values] };
   }
   const placeholder = numbered(dialect, placeholders, checked.firstParameter);
-  return compileSql(ast, { ...sqlOptions, placeholder });
-}
-
-/**
- * The SQL options of a caller's filter under a policy: the policy's filter AND-ed before it, each
- * a whole operand, the policy's reading its dates in the policy's zone (grammar/language.md 6.9).
- */
-export function sqlOptionsUnder(
-  policy: CheckedPolicy | undefined,
-  options: SqlOptions,
-): SqlOptions {
-  const filter = policy?.where;
-  return filter ? { ...options, before: { filter, timeZone: policy.timeZone } } : options;
+  return compileSql(filter, { ...sqlOptions, placeholder });
 }

@@ -8,6 +8,7 @@ import {
   WHERE_KEYWORDS,
   type WhereExpression,
 } from "../ast/where.ts";
+import type { Filter, ZonedPart } from "../ast/zoned-filter.ts";
 import { elementsOf, isPlainRecord, oneOf, pointerTo } from "../base/members.ts";
 import type { QueryLanguage } from "../errors/errors.ts";
 import { InvalidAstError } from "../errors/invalid-input.ts";
@@ -294,7 +295,65 @@ function readTyped(
  * mode known, nesting within `maxDepth`. Throws `InvalidAstError` with the bad member's pointer.
  */
 export function readWhereAst(value: unknown, maxDepth: number): WhereExpression {
+  return readWhereAstAt({ language: "where", maxDepth }, value, "");
+}
+
+function readWhereAstAt(reader: TreeReader, value: unknown, pointer: string): WhereExpression {
+  if (isPlainRecord(value) && Object.hasOwn(value, "kind") && value.kind === "zoned") {
+    // A zoned filter is a tree's equal wherever a filter is run, never where text is written.
+    const expected = `a where node, not a zoned filter, which no text of the language can hold: each part reads its dates in its own zone`;
+    fail(reader, pointerTo(pointer, "kind"), expected, value.kind);
+  }
+  const { node, kind } = readNode(reader, value, pointer);
+  return readTyped(reader, node, kind, pointer, undefined, 0);
+}
+
+/**
+ * A filter a backend runs from outside: a `where` tree as `readWhereAst` reads it, or a zoned
+ * filter `{ kind: "zoned", parts: [{ where, timeZone? }, …] }` whose trees it reads alike; each
+ * zone is checked to be text here, and to be a zone by the caller.
+ */
+export function readFilterAst(value: unknown, maxDepth: number): Filter {
   const reader: TreeReader = { language: "where", maxDepth };
-  const { node, kind } = readNode(reader, value, "");
-  return readTyped(reader, node, kind, "", undefined, 0);
+  if (!isPlainRecord(value) || !Object.hasOwn(value, "kind") || value.kind !== "zoned") {
+    const { node, kind } = readNode(reader, value, "");
+    return readTyped(reader, node, kind, "", undefined, 0);
+  }
+  for (const name of Object.keys(value)) {
+    if (name !== "kind" && name !== "parts")
+      fail(reader, `/${name}`, "no member but kind and parts", name);
+  }
+  const given = readArray(
+    reader,
+    Object.hasOwn(value, "parts") ? value.parts : undefined,
+    "/parts",
+    "an array of 1 or more parts",
+    1,
+  );
+  const parts: ZonedPart[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const at = `/parts/${i}`;
+    const part = readRecord(reader, given[i], at, "a part { where, timeZone? }");
+    for (const name of Object.keys(part)) {
+      if (name !== "where" && name !== "timeZone") {
+        fail(reader, `${at}/${name}`, "no member but where and timeZone", name);
+      }
+    }
+    const where = readWhereAstAt(
+      reader,
+      Object.hasOwn(part, "where") ? part.where : undefined,
+      `${at}/where`,
+    );
+    const timeZone = Object.hasOwn(part, "timeZone") ? part.timeZone : undefined;
+    if (timeZone !== undefined && typeof timeZone !== "string") {
+      fail(
+        reader,
+        `${at}/timeZone`,
+        "an IANA zone name, or no member for the zone the filter is run in",
+        timeZone,
+      );
+    }
+    parts.push(timeZone === undefined ? { where } : { where, timeZone });
+  }
+  return { kind: "zoned", parts };
 }

@@ -1,8 +1,13 @@
 import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
+import { type Filter, runPartsOf } from "../ast/zoned-filter.ts";
 import { formatFields } from "../backends/format/format-fields.ts";
 import { formatWhere } from "../backends/format/format-where.ts";
-import { compilePredicate, type Predicate } from "../backends/predicate/compile-predicate.ts";
+import {
+  allOf,
+  compilePredicate,
+  type Predicate,
+} from "../backends/predicate/compile-predicate.ts";
 import { compileProjection, type Projection } from "../backends/projection/compile-projection.ts";
 import { deepFreeze } from "../base/deep-freeze.ts";
 import { type PageLinks, pageLinksMaker } from "../list/paginate.ts";
@@ -61,11 +66,11 @@ function kept(
 }
 
 function compile(list: ListRequest, compilers: Compilers): CompiledRequest {
-  const where: WhereExpression | undefined = list.where;
+  const where: Filter | undefined = list.where;
   const fields: FieldsNode | undefined = list.fields;
   const { store } = compilers;
   const atHand = new Map<string, Predicate>();
-  let canonicalWhere: string | undefined;
+  let canonicalTexts: readonly string[] | undefined;
   let projection: Projection | undefined;
   let linksAt: { selfUrl: string; make: (page: number, total: number) => PageLinks } | undefined;
   return {
@@ -74,24 +79,15 @@ function compile(list: ListRequest, compilers: Compilers): CompiledRequest {
       if (where === undefined) return undefined;
       let predicate = atHand.get(timeZone);
       if (!predicate) {
-        const { policy } = list;
-        if (policy === undefined) {
-          canonicalWhere ??= formatWhere(where);
-          predicate = kept(compilers, where, canonicalWhere, timeZone);
-        } else {
-          // The policy's filter in its own zone, never the request's (grammar/language.md 6.9).
-          const required = kept(
-            compilers,
-            policy.where,
-            formatWhere(policy.where),
-            policy.timeZone,
-          );
-          const callerWhere = policy.callerWhere;
-          canonicalWhere ??= callerWhere && formatWhere(callerWhere);
-          const caller =
-            callerWhere && kept(compilers, callerWhere, canonicalWhere as string, timeZone);
-          predicate = caller ? (record) => required(record) && caller(record) : required;
-        }
+        // Each part in its own zone, a policy's never in the request's (grammar/language.md 6.9).
+        const parts = runPartsOf(where, timeZone);
+        canonicalTexts ??= parts.map((part) => formatWhere(part.where));
+        const texts = canonicalTexts;
+        predicate = allOf(
+          parts.map((part, i) =>
+            kept(compilers, part.where, texts[i] as string, part.timeZone as string),
+          ),
+        );
         if (atHand.size < ZONES_AT_HAND) atHand.set(timeZone, predicate);
       }
       return predicate;

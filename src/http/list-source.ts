@@ -1,5 +1,5 @@
 import { readToSqlOptions, type ToSqlOptions, toSql } from "../api/to-sql.ts";
-import type { WhereExpression } from "../ast/where.ts";
+import type { Filter } from "../ast/zoned-filter.ts";
 import type { Predicate } from "../backends/predicate/compile-predicate.ts";
 import type { Projection } from "../backends/projection/compile-projection.ts";
 import type { SqlQuery } from "../backends/sql/compile-sql.ts";
@@ -151,7 +151,7 @@ export function project(items: readonly object[], projection: Projection | undef
  * collections (see `NodeListCall`).
  */
 class SourceRequest implements ListSourceRequest {
-  readonly where: WhereExpression | undefined;
+  readonly where: Filter | undefined;
   readonly fields: ListRequest["fields"];
   readonly page: number;
   readonly size: number;
@@ -191,15 +191,6 @@ class SourceRequest implements ListSourceRequest {
         placeholders: own(given, "placeholders") as ListSqlOptions["placeholders"],
         firstParameter: own(given, "firstParameter") as ListSqlOptions["firstParameter"],
       };
-      const { policy } = list;
-      if (policy !== undefined) {
-        // The policy's filter in its own zone, the caller's in the request's (6.9).
-        const required = { where: policy.where, timeZone: policy.timeZone };
-        if (policy.callerWhere === undefined) {
-          return toSql(policy.where, { ...sqlOptions, timeZone: policy.timeZone });
-        }
-        return toSql(policy.callerWhere, { ...sqlOptions, policy: required });
-      }
       if (where !== undefined) return toSql(where, sqlOptions);
       readToSqlOptions("toSql", sqlOptions);
       return undefined;

@@ -8,5 +8,10 @@ export type { Link, ListResponse, PageLinks, PaginateOptions } from "./paginate.
 export { pageLinks, paginate } from "./paginate.ts";
 export type { ListRequestInput } from "./query-string.ts";
 export { buildQueryString } from "./query-string.ts";
-export type { ListRequest, ListRequestError, ReadListRequestOptions } from "./read-list-request.ts";
+export type {
+  ListRequest,
+  ListRequestError,
+  ReadListRequestOptions,
+  ReadListRequestOptionsWithoutPolicy,
+} from "./read-list-request.ts";
 export { readListRequest, safeReadListRequest } from "./read-list-request.ts";

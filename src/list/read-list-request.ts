@@ -7,6 +7,7 @@ import {
 } from "../api/access-policy.ts";
 import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
+import type { Filter } from "../ast/zoned-filter.ts";
 import type { ParseLimits } from "../base/limits.ts";
 import { own } from "../base/members.ts";
 import {
@@ -39,15 +40,24 @@ export interface ReadListRequestOptions extends PageSizeOptions, ParseLimits {
    * What the caller may filter on and see, and a filter that always holds (grammar/language.md
    * 6.9): `where` and `fields` are checked against the fields the policy opens, and the request
    * read holds the filter and selection the answer runs: the policy's filter AND-ed with the
-   * caller's, and the caller's selection cut to the visible fields (those fields alone without one).
+   * caller's, each in its own zone (a zoned filter), and the caller's selection cut to the
+   * visible fields (those fields alone without one).
    */
   readonly policy?: AccessPolicy | undefined;
 }
 
-/** The four parameters of a list request (grammar/language.md 6), read, checked and defaulted. */
-export interface ListRequest {
-  /** The filter, or `undefined` when `where` is absent, empty or only white space. */
-  readonly where: WhereExpression | undefined;
+/**
+ * The four parameters of a list request (grammar/language.md 6), read, checked and defaulted.
+ * `W` is what `where` may be: a tree, or under a policy with a filter a zoned filter as well.
+ */
+export interface ListRequest<W extends Filter = Filter> {
+  /**
+   * The filter the answer runs, or `undefined` when there is none: the caller's tree, read in
+   * the request's zone. Under a policy with a filter (grammar/language.md 6.9), a zoned filter:
+   * the policy's filter, read in the policy's zone, AND the caller's, read in the zone it is run
+   * in. `compileWhere`, `toSql` and the query builders run either; no text can write a zoned one.
+   */
+  readonly where: W | undefined;
   /** The selection, or `undefined` when `fields` is absent, empty or only white space. */
   readonly fields: FieldsNode | undefined;
   /** The page number, from 1; 1 when `page` is absent. */
@@ -56,20 +66,12 @@ export interface ListRequest {
   readonly size: number;
   /** Whether the request gave `page` or `size`; page and size hold the defaults when not. */
   readonly paginated: boolean;
-  /**
-   * Read under a policy with a filter (grammar/language.md 6.9): the policy's filter with the
-   * zone it reads dates in, and the caller's filter alone. `where` holds the two AND-ed; qaql's
-   * own evaluation (the handler, `toSql` of a source request) reads each in its own zone.
-   */
-  readonly policy?: PolicedFilter | undefined;
 }
 
-/** The two filters of a request under a policy with a filter. */
-export interface PolicedFilter {
-  readonly where: WhereExpression;
-  readonly timeZone: string;
-  readonly callerWhere: WhereExpression | undefined;
-}
+/** Options of `readListRequest` without a policy, whose `where` is always a tree. */
+export type ReadListRequestOptionsWithoutPolicy = ReadListRequestOptions & {
+  readonly policy?: undefined;
+};
 
 /** Every error a user can cause in a list request. */
 export type ListRequestError = QuerySyntaxError | QueryValidationError | QueryParameterError;
@@ -210,9 +212,6 @@ function readValues(
     page: page ?? 1,
     size: size ?? defaultSize,
     paginated: page !== undefined || size !== undefined,
-    ...(policy?.where
-      ? { policy: { where: policy.where, timeZone: policy.timeZone, callerWhere: where } }
-      : {}),
   };
 }
 
@@ -226,6 +225,14 @@ function* decodedValuesOf(entries: readonly Entry[]): Generator<[ListParameter, 
  * string strictly (`+` is a space); throws the first problem, positioned in its parameter's value,
  * and `InvalidOptionError` for bad options.
  */
+export function readListRequest(
+  query: URLSearchParams | string,
+  options?: ReadListRequestOptionsWithoutPolicy,
+): ListRequest<WhereExpression>;
+export function readListRequest(
+  query: URLSearchParams | string,
+  options?: ReadListRequestOptions,
+): ListRequest;
 export function readListRequest(
   query: URLSearchParams | string,
   options?: ReadListRequestOptions,
@@ -258,6 +265,14 @@ const isListRequestError = (error: unknown): error is ListRequestError =>
   error instanceof QueryParameterError;
 
 /** Like `readListRequest`, but returns the error instead of throwing it. */
+export function safeReadListRequest(
+  query: URLSearchParams | string,
+  options?: ReadListRequestOptionsWithoutPolicy,
+): SafeResult<ListRequest<WhereExpression>, ListRequestError>;
+export function safeReadListRequest(
+  query: URLSearchParams | string,
+  options?: ReadListRequestOptions,
+): SafeResult<ListRequest, ListRequestError>;
 export function safeReadListRequest(
   query: URLSearchParams | string,
   options: ReadListRequestOptions = {},

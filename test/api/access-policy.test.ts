@@ -3,12 +3,14 @@ import { compileFields, compileListFields } from "../../src/api/compile-fields.t
 import { compileWhere } from "../../src/api/compile-where.ts";
 import { toSql } from "../../src/api/to-sql.ts";
 import { comparison, type WhereExpression } from "../../src/ast/where.ts";
+import type { Filter } from "../../src/ast/zoned-filter.ts";
 import { formatFields } from "../../src/backends/format/format-fields.ts";
 import { formatWhere } from "../../src/backends/format/format-where.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { InvalidOptionError } from "../../src/errors/invalid-input.ts";
 import { createListHandler } from "../../src/http/list-handler.ts";
 import type { ListSourceRequest } from "../../src/http/list-source.ts";
+import { buildQueryString } from "../../src/list/query-string.ts";
 import { readListRequest } from "../../src/list/read-list-request.ts";
 import { defineSchema, type Schema } from "../../src/schema/schema.ts";
 
@@ -185,11 +187,38 @@ describe("a policy in toSql", () => {
 describe("a policy in readListRequest", () => {
   it("reads the filter and selection the answer runs", () => {
     const request = readListRequest("?where=name%3Da&fields=type", { schema, policy });
-    expect(formatWhere(request.where as never)).toBe("projectId IN (1,2) AND name=a");
+    const texts = (filter: Filter | undefined) =>
+      filter?.kind === "zoned"
+        ? filter.parts.map((part) => [formatWhere(part.where), part.timeZone])
+        : filter;
+    // The policy's part in its zone (UTC unless set), the caller's in the zone it is run in.
+    expect(texts(request.where)).toEqual([
+      ["projectId IN (1,2)", "UTC"],
+      ["name=a", undefined],
+    ]);
     expect(formatFields(request.fields as never)).toBe("type.id");
     const bare = readListRequest("", { schema, policy });
-    expect(formatWhere(bare.where as never)).toBe("projectId IN (1,2)");
+    expect(texts(bare.where)).toEqual([["projectId IN (1,2)", "UTC"]]);
     expect(formatFields(bare.fields as never)).toBe("id,name,type.id,extra.shown");
+    // Without a policy filter, the caller's tree as it is.
+    const open = readListRequest("?where=name%3Da", { schema, policy: { selectable: "id,name" } });
+    expect(open.where?.kind).toBe("comparison");
+  });
+
+  it("has no text for a zoned filter: printing one is an error that says why", () => {
+    const request = readListRequest("?where=name%3Da", { schema, policy });
+    const zoned = request.where as Filter;
+    const refusal = expect.objectContaining({
+      name: "InvalidAstError",
+      pointer: "/kind",
+      message: expect.stringMatching(/not a zoned filter, which no text of the language can hold/),
+    });
+    expect(() => formatWhere(zoned as never)).toThrow(refusal);
+    expect(() => buildQueryString({ where: zoned as never })).toThrow(refusal);
+    // Every backend runs it, and so does a copy that travelled as JSON.
+    const travelled = JSON.parse(JSON.stringify(zoned)) as Filter;
+    expect(records.filter(compileWhere(travelled, { schema }))).toEqual([records[0]]);
+    expect(toSql(travelled, { dialect: "sqlite", schema }).params).toEqual([1, 2, "a"]);
   });
 });
 

@@ -230,3 +230,75 @@ describe("a where AST from outside (issue 13: hostile trees)", () => {
     expect(rejected).toBeGreaterThan(numRuns / 20);
   });
 });
+
+const zonedCases = schemaArbitrary().chain((schema) =>
+  fc.record({
+    schema: fc.constant(schema),
+    first: whereArbitrary(schema, { strict: false, maxDepth: 2 }),
+    second: fc.option(whereArbitrary(schema, { strict: false, maxDepth: 2 }), { nil: undefined }),
+    firstZone: fc.constantFrom(...TIME_ZONES),
+    mutations: fc.array(
+      fc.oneof(
+        mutation,
+        fc.record({
+          op: fc.constant("set" as const),
+          place: fc.nat(),
+          value: fc.constantFrom("zoned", "Mars/Olympus", "europe/paris", [], [{}], { where: 1 }),
+        }),
+      ),
+      // A quarter unchanged: a zoned filter as a list request holds it must be accepted as it is.
+      { minLength: 0, maxLength: 3 },
+    ),
+    records: recordsArbitrary(schema, { strict: false, maxLength: 8 }),
+    timeZone: fc.constantFrom(...TIME_ZONES),
+  }),
+);
+
+describe("a zoned filter from outside", () => {
+  it("is rejected with a typed error at a pointer into it, or means exactly its parts", () => {
+    const numRuns = runs(Number(process.env.AST_RUNS ?? 600));
+    let accepted = 0;
+    let rejected = 0;
+    fc.assert(
+      fc.property(zonedCases, (c) => {
+        const { schema, first, second, firstZone, mutations, records, timeZone } = c;
+        const given = {
+          kind: "zoned",
+          parts: [{ where: first, timeZone: firstZone }, ...(second ? [{ where: second }] : [])],
+        };
+        const tree = mutate(given, mutations) as never;
+        let matches: (record: unknown) => boolean;
+        try {
+          matches = compileWhere(tree, { timeZone });
+        } catch (error) {
+          rejected++;
+          const { name } = error as Error;
+          expect(["InvalidAstError", "UnknownTimeZoneError"]).toContain(name);
+          if (error instanceof InvalidAstError) {
+            expect(pointsInto(tree, error.pointer), error.pointer).toBe(true);
+          }
+          expect(() => toSql(tree, { dialect: "postgres", schema })).toThrow(
+            expect.objectContaining({ name }),
+          );
+          return;
+        }
+        accepted++;
+        // What was accepted: a tree alone, or parts whose texts read in their zones say the same.
+        const value = tree as { kind: string; parts?: { where: never; timeZone?: string }[] };
+        const parts = value.kind === "zoned" ? (value.parts ?? []) : [{ where: tree }];
+        const each = parts.map((part) =>
+          compileWhere(formatWhere(part.where), {
+            timeZone: part.timeZone ?? timeZone,
+            maxLength: Number.POSITIVE_INFINITY,
+          }),
+        );
+        for (const record of records) {
+          expect(matches(record)).toBe(each.every((predicate) => predicate(record)));
+        }
+      }),
+      { numRuns },
+    );
+    expect(accepted).toBeGreaterThan(numRuns / 20);
+    expect(rejected).toBeGreaterThan(numRuns / 20);
+  });
+});

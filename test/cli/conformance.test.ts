@@ -16,6 +16,7 @@ import { type Evaluate, referenceEvaluate } from "../../src/conformance/referenc
 import { schemas } from "../../src/schema/resources.ts";
 import { createApiServer } from "../../src/server/api-server.ts";
 import { CLI, runCli } from "../support/run-cli.ts";
+import { treeOfFilter } from "../support/tree-of-filter.ts";
 
 const sample = JSON.parse(
   readFileSync(new URL("../../sample/dump.json", import.meta.url), "utf8"),
@@ -81,8 +82,8 @@ const WRONG: Record<string, Evaluate> = {
   },
   "a case-insensitive ~": (records, request) => {
     const { where, schema, timeZone } = request;
-    if (!where || !hasPattern(where)) return referenceEvaluate(records, request);
-    const matches = compileWhere(lowerPatterns(where), { schema, timeZone });
+    if (!where || !hasPattern(treeOfFilter(where))) return referenceEvaluate(records, request);
+    const matches = compileWhere(lowerPatterns(treeOfFilter(where)), { schema, timeZone });
     return pageOf(
       records.filter((record) => matches(lowerStrings(record))),
       request,

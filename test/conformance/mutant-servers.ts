@@ -13,6 +13,7 @@ import { safeReadListRequest } from "../../src/list/read-list-request.ts";
 import { type ApiResourceName, RESOURCE_SCHEMAS } from "../../src/schema/resources.ts";
 import type { FieldType, Schema } from "../../src/schema/schema.ts";
 import { createApiServer } from "../../src/server/api-server.ts";
+import { treeOfFilter } from "../support/tree-of-filter.ts";
 import { sample } from "./reference-server.ts";
 
 export const MUTANT_USER = "alice";
@@ -142,7 +143,7 @@ function matcher(where: WhereExpression, request: EvaluateRequest, leaf: Leaf) {
 function evaluateWith(leaf: Leaf): Evaluate {
   return (records, request) => {
     if (!request.where) return referenceEvaluate(records, request);
-    const matches = records.filter(matcher(request.where, request, leaf));
+    const matches = records.filter(matcher(treeOfFilter(request.where), request, leaf));
     return referenceEvaluate(matches, { ...request, where: undefined });
   };
 }
@@ -156,7 +157,7 @@ function evaluateRewritten(rewrite: (node: WherePredicate) => WherePredicate): E
   return (records, request) =>
     referenceEvaluate(records, {
       ...request,
-      where: request.where && walk(request.where),
+      where: request.where && walk(treeOfFilter(request.where)),
     });
 }
 

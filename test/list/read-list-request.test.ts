@@ -13,6 +13,7 @@ import {
   type ListRequestError,
   listParametersOf,
   type ReadListRequestOptions,
+  type ReadListRequestOptionsWithoutPolicy,
   readListParameters,
   readListRequest,
   safeReadListRequest,
@@ -20,7 +21,10 @@ import {
 import { schemas } from "../../src/schema/resources.ts";
 
 /** The request with its trees printed, so rows compare texts. */
-function read(query: URLSearchParams | string, options: ReadListRequestOptions = {}): Read {
+function read(
+  query: URLSearchParams | string,
+  options: ReadListRequestOptionsWithoutPolicy = {},
+): Read {
   const request = readListRequest(query, options);
   return {
     where: request.where && formatWhere(request.where),

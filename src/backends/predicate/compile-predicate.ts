@@ -1,4 +1,5 @@
 import type { WhereExpression } from "../../ast/where.ts";
+import { type Filter, runPartsOf } from "../../ast/zoned-filter.ts";
 import type { Schema } from "../../schema/schema.ts";
 import { codeGenerationAllowed } from "../code-generation.ts";
 import { calendarOf } from "./calendar.ts";
@@ -70,6 +71,26 @@ export function compilePredicate(ast: WhereExpression, options: PredicateOptions
   // A record that is no object has only null fields: each path tests it as an empty one.
   const compiled = compileClosures(ast, tests);
   return (record) => compiled(isContainer(record) ? record : NO_FIELDS);
+}
+
+/**
+ * Compiles a filter a backend runs: a tree as `compilePredicate` does, or a zoned filter's parts,
+ * each in its own zone (the options' where it has none), all of which must hold.
+ */
+export function compileFilter(filter: Filter, options: PredicateOptions = {}): Predicate {
+  const parts = runPartsOf(filter, options.timeZone);
+  const predicates = parts.map((part) =>
+    compilePredicate(part.where, { ...options, timeZone: part.timeZone }),
+  );
+  return allOf(predicates);
+}
+
+/** A predicate that holds where each of `predicates` holds, tried in order; at least one. */
+export function allOf(predicates: readonly Predicate[]): Predicate {
+  const [first, second, ...rest] = predicates as [Predicate, ...Predicate[]];
+  if (second === undefined) return first;
+  if (rest.length === 0) return (record) => first(record) && second(record);
+  return (record) => predicates.every((predicate) => predicate(record));
 }
 
 const NO_FIELDS: Container = Object.freeze(Object.create(null));

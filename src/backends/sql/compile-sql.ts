@@ -8,6 +8,7 @@ import {
   type WherePredicate,
 } from "../../ast/where.ts";
 import { type PredicateCases, predicateCase } from "../../ast/where-cases.ts";
+import { type Filter, runPartsOf } from "../../ast/zoned-filter.ts";
 import { readBoolean, readDate, readNumber } from "../../schema/literals.ts";
 import {
   type FieldType,
@@ -37,11 +38,6 @@ export interface SqlOptions {
   readonly json?: string | undefined;
   /** Writes the placeholder of the n-th parameter, from 1, instead of the dialect's own hook. */
   readonly placeholder?: ((index: number) => string) | undefined;
-  /**
-   * A filter AND-ed before the AST, each a whole operand, reading its dates in its own zone
-   * (UTC unless set): a policy's (grammar/language.md 6.9). Its values are bound first.
-   */
-  readonly before?: { readonly filter: WhereExpression; readonly timeZone?: string | undefined };
 }
 
 /** A scalar field as SQL: its value, and for a date how it compares. */
@@ -120,7 +116,7 @@ class SqlCompiler {
   readonly params: unknown[] = [];
   private readonly options: SqlOptions;
   private readonly dialect: Dialect;
-  /** The zone dates are read in: the options', or for a while the `before` filter's. */
+  /** The zone dates are read in: the options', or for a while a zoned part's. */
   private calendar: Calendar;
   private readonly placeholder: (index: number) => string;
 
@@ -382,13 +378,15 @@ class SqlCompiler {
 }
 
 /**
- * Compiles a validated `where` AST into a parameterised condition for a dialect (grammar/language.md
- * 2.3–2.5 in SQL): values only in `params`, identifiers always quoted.
+ * Compiles a validated `where` filter into a parameterised condition for a dialect (grammar/language.md
+ * 2.3–2.5 in SQL): values only in `params`, identifiers always quoted. A zoned filter's parts are
+ * AND-ed in order, each a whole operand reading its dates in its own zone, its values bound in turn.
  */
-export function compileSql(ast: WhereExpression, options: SqlOptions): SqlQuery {
+export function compileSql(filter: Filter, options: SqlOptions): SqlQuery {
   const compiler = new SqlCompiler(options);
-  const { before } = options;
-  if (before === undefined) return { sql: compiler.compile(ast), params: compiler.params };
-  const first = compiler.compileInZone(before.filter, before.timeZone);
-  return { sql: `(${first} AND ${compiler.compile(ast)})`, params: compiler.params };
+  const parts = runPartsOf(filter, options.timeZone).map((part) =>
+    compiler.compileInZone(part.where, part.timeZone),
+  );
+  const sql = parts.length === 1 ? (parts[0] as string) : `(${parts.join(" AND ")})`;
+  return { sql, params: compiler.params };
 }

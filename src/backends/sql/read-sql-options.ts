@@ -1,4 +1,4 @@
-import type { WhereExpression } from "../../ast/where.ts";
+import type { Filter } from "../../ast/zoned-filter.ts";
 import { isPlainRecord, oneOf, own } from "../../base/members.ts";
 import { describeFound, InvalidOptionError } from "../../errors/invalid-input.ts";
 import { resolvePath, type Schema } from "../../schema/schema.ts";
@@ -236,8 +236,9 @@ export function readColumns(
  * by its declared type, and an `any` field's values are of several kinds. `InvalidOptionError`
  * on `schema`, as a type given there lets the filter compile.
  */
-export function checkTypedFilter(caller: string, ast: WhereExpression, schema: Schema): void {
-  const untyped = findUntypedPredicate(ast, schema);
+export function checkTypedFilter(caller: string, filter: Filter, schema: Schema): void {
+  const trees = filter.kind === "zoned" ? filter.parts.map((part) => part.where) : [filter];
+  const untyped = trees.map((tree) => findUntypedPredicate(tree, schema)).find(Boolean);
   if (untyped === undefined) return;
   const { path, field } = untyped;
   fail(

@@ -1,4 +1,4 @@
-import type { WhereExpression } from "../../ast/where.ts";
+import type { Filter } from "../../ast/zoned-filter.ts";
 import { compileSql, type SqlOptions } from "./compile-sql.ts";
 
 /**
@@ -37,7 +37,7 @@ function markOutside(names: readonly string[]): string {
  * Compiles as `compileSql` does, each placeholder a marker that no column name holds, and cuts the
  * text at the markers, so that every use of a value gets its own place whatever the dialect reuses.
  */
-export function compileSqlFragments(ast: WhereExpression, options: SqlOptions): SqlFragments {
+export function compileSqlFragments(filter: Filter, options: SqlOptions): SqlFragments {
   const names = [
     ...(options.json === undefined ? [] : [options.json]),
     ...Object.values(options.columns ?? {}).map((entry) =>
@@ -45,7 +45,7 @@ export function compileSqlFragments(ast: WhereExpression, options: SqlOptions): 
     ),
   ];
   const mark = markOutside(names);
-  const { sql, params } = compileSql(ast, {
+  const { sql, params } = compileSql(filter, {
     ...options,
     placeholder: (index) => `${mark}${index}${mark}`,
   });

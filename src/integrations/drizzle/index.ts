@@ -7,7 +7,7 @@ import {
   templateOf,
   toSqlFragments,
 } from "../../api/to-sql-fragments.ts";
-import type { WhereExpression } from "../../ast/where.ts";
+import type { Filter } from "../../ast/zoned-filter.ts";
 
 export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
 
@@ -17,7 +17,7 @@ export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
  * Drizzle writes and numbers the placeholders among the query's others. Takes `toSql`'s options
  * but the placeholders; throws as `toSql` does.
  */
-export function toDrizzle(input: string | WhereExpression, options: QueryBuilderSqlOptions): SQL {
+export function toDrizzle(input: string | Filter, options: QueryBuilderSqlOptions): SQL {
   const { fragments, values } = toSqlFragments("toDrizzle", input, options);
   return sql(templateOf(fragments), ...values.map((value) => sql.param(value)));
 }

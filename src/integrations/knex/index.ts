@@ -7,7 +7,7 @@ import {
   type QueryBuilderSqlOptions,
   toSqlFragments,
 } from "../../api/to-sql-fragments.ts";
-import type { WhereExpression } from "../../ast/where.ts";
+import type { Filter } from "../../ast/zoned-filter.ts";
 import { dialects } from "../../backends/sql/dialects.ts";
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
 
@@ -20,7 +20,7 @@ export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
  * `dialect` is `postgres`, `sqlite` or `mysql`. Throws as `toSql` does.
  */
 export function toKnex(
-  input: string | WhereExpression,
+  input: string | Filter,
   options: QueryBuilderSqlOptions,
 ): [sql: string, bindings: Knex.ValueDict] {
   const caller = "toKnex";

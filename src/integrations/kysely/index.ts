@@ -7,7 +7,7 @@ import {
   templateOf,
   toSqlFragments,
 } from "../../api/to-sql-fragments.ts";
-import type { WhereExpression } from "../../ast/where.ts";
+import type { Filter } from "../../ast/zoned-filter.ts";
 
 export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
 
@@ -17,7 +17,7 @@ export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
  * Takes `toSql`'s options but the placeholders; throws as `toSql` does.
  */
 export function toKysely(
-  input: string | WhereExpression,
+  input: string | Filter,
   options: QueryBuilderSqlOptions,
 ): RawBuilder<SqlBool> {
   const { fragments, values } = toSqlFragments("toKysely", input, options);
