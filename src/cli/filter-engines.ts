@@ -1,8 +1,10 @@
 // The engines of `qaql filter`: JavaScript (filterDump over the bytes) and DuckDB (its own JSON
 // reader and the filter as SQL), chosen by `--engine js|duckdb|auto`. Both give the same
 // records in the same order; DuckDB hands over to JavaScript wherever it cannot read the dump.
+import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { compileWhere } from "../api/compile-where.ts";
+import { readWhereInput } from "../api/read-input.ts";
 import type { FieldsNode } from "../ast/fields.ts";
 import type { WhereExpression } from "../ast/where.ts";
 import type { Predicate } from "../backends/predicate/compile-predicate.ts";
@@ -10,6 +12,7 @@ import { findUntypedPredicate } from "../backends/sql/compile-sql.ts";
 import { type DumpShape, DumpSplitter } from "../dump/dump-reader.ts";
 import type { UnseenField } from "../dump/field-presence.ts";
 import { type DumpRecord, openDump } from "../dump/filter-dump.ts";
+import { learntSchema, readLearningHead, type TypeChange } from "../dump/learnt-schema.ts";
 import type { InvalidUtf8Mode } from "../dump/utf8.ts";
 import type { Schema } from "../schema/schema.ts";
 import {
@@ -68,6 +71,8 @@ export const JOBS_TUNING: JobsTuning = {
 /** What the engines need of `qaql filter`'s plan. */
 export interface EnginePlan {
   readonly where: WhereExpression | undefined;
+  /** The filter as written, read again against a schema learnt from the dump (10.7). */
+  readonly whereText?: string | undefined;
   /** The selection, applied by the command itself, watched for fields no record holds. */
   readonly fields: FieldsNode | undefined;
   readonly schema: Schema | undefined;
@@ -78,6 +83,10 @@ export interface EnginePlan {
   readonly trustInput: boolean;
   /** `--jobs`: the worker threads that read a large array or NDJSON file at once. */
   readonly jobs: number;
+  /** Without `--schema`, learn one from the dump's head (grammar/language.md 10.7); `--no-infer-schema` not. */
+  readonly inferSchema?: boolean | undefined;
+  /** Whether `schema` was learnt from the head rather than given. */
+  readonly learnt?: boolean | undefined;
 }
 
 /**
@@ -105,6 +114,10 @@ export interface MatchSource {
   readonly bytesRead: number | undefined;
   /** The fields no record read held, once read (grammar/language.md 10.4); none when DuckDB read. */
   unseenFields(): UnseenField[];
+  /** The filter's fields the records typed otherwise than the head did (10.7), once read. */
+  typeChanges(): TypeChange[];
+  /** Without a learnt schema, the fields compared with a day whose values were date texts. */
+  datesReadAsText(): string[];
 }
 
 /** A source of records, unprojected: the one-job JavaScript engine's. */
@@ -261,6 +274,7 @@ async function jsEngine(
     plan.schema === undefined ? tuning.headBytes : Math.min(tuning.headBytes, 1 << 18);
   const { shape, records } = await readHead(path, plan.resource, 0, headBytes);
   if (shape !== "array" && shape !== "ndjson") return sequential();
+  const planned = await withLearntSchema(path, plan);
   const firstRecords = async (count: number) =>
     (await readHead(path, plan.resource, count)).records;
   const input = { path, size, shape, firstRecords, sequential };
@@ -268,17 +282,49 @@ async function jsEngine(
     1,
     Math.min(tuning.maxStretchBytes, Math.ceil(size / (plan.jobs * 8))),
   );
-  return parallelMatches(input, records, plan, { jobs: plan.jobs, stretchBytes });
+  return parallelMatches(input, records, planned, { jobs: plan.jobs, stretchBytes });
+}
+
+/**
+ * The plan with a schema learnt from the file's head, as `filterDump` learns it from a stream
+ * (grammar/language.md 10.7), the filter read again against it; the plan itself with a schema
+ * given, without a filter, or with `--no-infer-schema`.
+ */
+async function withLearntSchema(path: string, plan: EnginePlan): Promise<EnginePlan> {
+  const { where } = plan;
+  if (plan.schema !== undefined || where === undefined || plan.inferSchema === false) return plan;
+  const stream = createReadStream(path);
+  try {
+    const options = { resource: plan.resource, invalidUtf8: plan.invalidUtf8 };
+    const head = await readLearningHead(stream[Symbol.asyncIterator](), options);
+    const schema = learntSchema(head.records, where);
+    readWhereInput("filter", plan.whereText ?? where, {}, schema);
+    return { ...plan, schema, learnt: true };
+  } finally {
+    stream.destroy();
+  }
 }
 
 function jsMatches(input: Input, plan: EnginePlan): RecordSource {
   const { where, fields, schema, timeZone, resource, invalidUtf8, trustInput } = plan;
-  const options = { where, schema, timeZone, resource, invalidUtf8, trustInput };
+  const inferSchema = plan.inferSchema;
+  const filter = plan.whereText ?? where;
+  const options = {
+    where: filter,
+    schema,
+    timeZone,
+    resource,
+    invalidUtf8,
+    trustInput,
+    inferSchema,
+  };
   const records = openDump("filter", input.bytes, options, CLI_OPTION_NAMES, fields);
   return {
     engine: "js",
     batches: () => records.batches(),
     unseenFields: () => records.unseenFields(),
+    typeChanges: () => records.typeChanges(),
+    datesReadAsText: () => records.datesReadAsText(),
     get resource() {
       return records.resource;
     },
@@ -337,6 +383,8 @@ function duckDbSource(
       }
     },
     unseenFields: () => fallback?.unseenFields() ?? [],
+    typeChanges: () => fallback?.typeChanges() ?? [],
+    datesReadAsText: () => fallback?.datesReadAsText() ?? [],
     get resource() {
       return fallback?.resource;
     },

@@ -21,9 +21,18 @@ import {
   type SchemaOption,
 } from "../check/read-options.ts";
 import { describeFound, InvalidOptionError } from "../errors/invalid-input.ts";
+import type { Schema } from "../schema/schema.ts";
 import { chunksOf, type DumpSource } from "./byte-source.ts";
 import { type DumpShape, DumpSplitter, type OptionNames } from "./dump-reader.ts";
 import { FieldPresence, type UnseenField } from "./field-presence.ts";
+import {
+  FilterKinds,
+  learntSchema,
+  readLearningHead,
+  replayed,
+  type TypeChange,
+  watched,
+} from "./learnt-schema.ts";
 import { filterMembers, recordMembers } from "./record-members.ts";
 import { INVALID_UTF8_MODES, type InvalidUtf8Mode } from "./utf8.ts";
 
@@ -52,6 +61,12 @@ export interface FilterDumpOptions extends ParseLimits {
    * record among those goes unreported. `false` unless set.
    */
   readonly trustInput?: boolean | undefined;
+  /**
+   * Without a schema, learn one from the dump's head for the filter's fields, as `qaql serve`
+   * learns one from the whole dump (grammar/language.md 10.7): a date field then compares by
+   * calendar day in `timeZone`. `false` reads each value by its own kind (2.3). `true` unless set.
+   */
+  readonly inferSchema?: boolean | undefined;
 }
 
 const OPTION_NAMES = optionNamesOf<FilterDumpOptions>({
@@ -63,9 +78,28 @@ const OPTION_NAMES = optionNamesOf<FilterDumpOptions>({
   invalidUtf8: true,
   codeGeneration: true,
   trustInput: true,
+  inferSchema: true,
   maxLength: true,
   maxDepth: true,
 });
+
+/** One reading of a dump's records: the reader, and what is done with what it finds. */
+interface DumpPass {
+  readonly splitter: DumpSplitter;
+  readonly matches: Predicate | undefined;
+  readonly project: Projection | undefined;
+  readonly presence: FieldPresence | undefined;
+  /** Without a schema given: what the filter's fields held, and the schema learnt, if any. */
+  readonly kinds: FilterKinds | undefined;
+  readonly learnt: Schema | undefined;
+}
+
+/** What learning a schema from a dump's head needs: its reader's options, and the pass to make. */
+interface Learning {
+  readonly resource: string | undefined;
+  readonly invalidUtf8: InvalidUtf8Mode | undefined;
+  readonly pass: (head: readonly unknown[]) => DumpPass;
+}
 
 /**
  * The matching records of a dump, projected, in input order: iterate it once with `for await`,
@@ -74,45 +108,41 @@ const OPTION_NAMES = optionNamesOf<FilterDumpOptions>({
  */
 export class DumpRecords implements AsyncIterable<DumpRecord> {
   readonly #source: AsyncIterable<Uint8Array>;
-  readonly #splitter: DumpSplitter;
-  readonly #matches: Predicate | undefined;
-  readonly #project: Projection | undefined;
-  readonly #presence: FieldPresence | undefined;
+  #pass: DumpPass | undefined;
+  readonly #learning: Learning | undefined;
+  readonly #where: WhereExpression | undefined;
   #started = false;
 
   /** @internal Built by `filterDump`, which checks the options first. */
   constructor(
     source: AsyncIterable<Uint8Array>,
-    splitter: DumpSplitter,
-    matches: Predicate | undefined,
-    project: Projection | undefined,
-    presence: FieldPresence | undefined,
+    pass: DumpPass | Learning,
+    where: WhereExpression | undefined,
   ) {
     this.#source = source;
-    this.#splitter = splitter;
-    this.#matches = matches;
-    this.#project = project;
-    this.#presence = presence;
+    this.#where = where;
+    if ("splitter" in pass) this.#pass = pass;
+    else this.#learning = pass;
   }
 
   /** The member of a top-level object the records come from, once known; else undefined. */
   get resource(): string | undefined {
-    return this.#splitter.resource;
+    return this.#pass?.splitter.resource;
   }
 
   /** How the dump holds its records, once its first bytes have been read. */
   get shape(): DumpShape | undefined {
-    return this.#splitter.shape;
+    return this.#pass?.splitter.shape;
   }
 
   /** Bytes of the dump read so far. */
   get bytesRead(): number {
-    return this.#splitter.offset;
+    return this.#pass?.splitter.offset ?? 0;
   }
 
   /** Records read so far, matching or not. */
   get recordsRead(): number {
-    return this.#splitter.recordsRead;
+    return this.#pass?.splitter.recordsRead ?? 0;
   }
 
   /**
@@ -122,7 +152,35 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
    * schema, which refused unknown fields before a byte was read.
    */
   unseenFields(): UnseenField[] {
-    return this.#presence?.unseen() ?? [];
+    return this.#pass?.presence?.unseen() ?? [];
+  }
+
+  /**
+   * The schema learnt from the dump's head for the filter (grammar/language.md 10.7), once the
+   * head is read; undefined with a schema given, without a filter, or with `inferSchema: false`.
+   */
+  get learntSchema(): Schema | undefined {
+    return this.#pass?.learnt;
+  }
+
+  /**
+   * The filter's fields that the records read type otherwise than the head did (a date field
+   * with a later value that is no date): the answer may then differ from one read with the
+   * schema of the whole dump. Empty with a schema given or `inferSchema: false`.
+   */
+  typeChanges(): TypeChange[] {
+    const pass = this.#pass;
+    return pass?.kinds && pass.learnt ? pass.kinds.changes(pass.learnt) : [];
+  }
+
+  /**
+   * With `inferSchema: false`, the filter's fields compared with a day whose values were date
+   * texts, which were then compared as texts (grammar/language.md 2.5), not by calendar day.
+   */
+  datesReadAsText(): string[] {
+    const pass = this.#pass;
+    if (!pass?.kinds || pass.learnt || this.#where === undefined) return [];
+    return pass.kinds.datesReadAsText(this.#where);
   }
 
   /**
@@ -133,8 +191,16 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
   async *batches(): AsyncGenerator<DumpRecord[], void, undefined> {
     if (this.#started) throw new Error("filterDump: its records can be read only once");
     this.#started = true;
-    const splitter = this.#splitter;
-    for await (const chunk of this.#source) {
+    let chunks: AsyncIterable<Uint8Array> = this.#source;
+    const learning = this.#learning;
+    if (learning !== undefined) {
+      const rest = this.#source[Symbol.asyncIterator]();
+      const head = await readLearningHead(rest, learning);
+      this.#pass = learning.pass(head.records);
+      chunks = { [Symbol.asyncIterator]: () => replayed(head, rest) };
+    }
+    const splitter = (this.#pass as DumpPass).splitter;
+    for await (const chunk of chunks) {
       splitter.push(chunk);
       yield* this.#drain();
     }
@@ -148,13 +214,11 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
   }
 
   *#drain(): Generator<DumpRecord[]> {
-    const splitter = this.#splitter;
-    const matches = this.#matches;
-    const project = this.#project;
-    const presence = this.#presence;
+    const { splitter, matches, project, presence, kinds } = this.#pass as DumpPass;
     let counted = splitter.recordsRead;
     for (let records = splitter.next(); records !== undefined; records = splitter.next()) {
       presence?.observe(records);
+      kinds?.observe(records);
       let kept = records as DumpRecord[];
       if (matches) kept = kept.filter((record) => matches(record));
       if (project) kept = kept.map((record) => project(record) as DumpRecord);
@@ -196,45 +260,70 @@ export function openDump(
   // A mistyped zone is reported even when no filter needs it.
   if (timeZone !== undefined) calendarOf(timeZone);
   const resource = readStringOption(caller, "resource", given.resource);
-  const trustInput = given.trustInput;
-  if (trustInput !== undefined && typeof trustInput !== "boolean") {
-    throw new InvalidOptionError(
-      caller,
-      "trustInput",
-      `expected true or false; found ${describeFound(trustInput)}`,
-    );
-  }
+  const trustInput = readFlag(caller, "trustInput", given.trustInput);
+  const inferSchema = readFlag(caller, "inferSchema", given.inferSchema) ?? true;
   const invalidUtf8 = readChoiceOption(
     caller,
     "invalidUtf8",
     given.invalidUtf8,
     INVALID_UTF8_MODES,
   );
+  // Without a schema, the text is checked for its syntax now, for its fields once learnt.
   const where =
     given.where === undefined ? undefined : readWhereInput(caller, given.where, limits, schema);
   const fields =
     given.fields === undefined ? undefined : readFieldsInput(caller, given.fields, limits, schema);
-  const matches =
-    where === undefined ? undefined : compilePredicate(where, { schema, timeZone, codeGeneration });
   const project = fields === undefined ? undefined : compileProjection(fields);
-  // A schema has refused unknown fields already; without one, only the records can tell.
-  const presence =
-    schema === undefined && (where !== undefined || fields !== undefined || watchedFields)
-      ? new FieldPresence(where, watchedFields ?? (fields && asFieldsNode(fields)))
-      : undefined;
-  // Records that cannot match are left unparsed once no watched field is still to be seen.
-  const rawFilter = where === undefined ? undefined : compileRawFilter(where, schema);
-  const mayLeaveUnparsed = presence === undefined ? undefined : () => presence.allSeen();
-  const splitter = new DumpSplitter({
-    resource,
-    invalidUtf8,
-    optionNames,
-    rawFilter,
-    mayLeaveUnparsed,
-    trustSkipped: trustInput === true,
-    // What is read of a record: the filter's fields and the selection, this one's or the caller's.
-    members: recordMembers(where, fields ?? watchedFields),
-    prefilter: where && matches && { members: filterMembers(where), matches },
-  });
-  return new DumpRecords(chunksOf(caller, source), splitter, matches, project, presence);
+  const selection = watchedFields ?? (fields && asFieldsNode(fields));
+  const passOf = (passSchema: Schema | undefined, learnt: boolean): DumpPass => {
+    // The text read again against the learnt schema, for an error that points into it.
+    if (learnt) readWhereInput(caller, given.where, limits, passSchema);
+    const matches =
+      where === undefined
+        ? undefined
+        : compilePredicate(where, { schema: passSchema, timeZone, codeGeneration });
+    // A schema given has refused unknown fields already; without one, only the records can tell.
+    const presence =
+      (schema === undefined && (where !== undefined || selection)) || learnt
+        ? new FieldPresence(where, selection)
+        : undefined;
+    const kinds = schema === undefined && where !== undefined ? new FilterKinds(where) : undefined;
+    // Records that cannot match are left unparsed once no watched field is still to be seen.
+    const rawFilter = where === undefined ? undefined : compileRawFilter(where, passSchema);
+    const mayLeaveUnparsed = presence === undefined ? undefined : () => presence.allSeen();
+    // A record the reader rules out on the filter's members alone still shows their kinds.
+    const prefilterMatches = matches && watched(matches, kinds);
+    const splitter = new DumpSplitter({
+      resource,
+      invalidUtf8,
+      optionNames,
+      rawFilter,
+      mayLeaveUnparsed,
+      trustSkipped: trustInput === true,
+      // What is read of a record: the filter's fields and the selection, this one's or the caller's.
+      members: recordMembers(where, fields ?? watchedFields),
+      prefilter: where &&
+        prefilterMatches && { members: filterMembers(where), matches: prefilterMatches },
+    });
+    const learntSchema = learnt ? passSchema : undefined;
+    return { splitter, matches, project, presence, kinds, learnt: learntSchema };
+  };
+  const chunks = chunksOf(caller, source);
+  if (schema !== undefined || where === undefined || !inferSchema) {
+    return new DumpRecords(chunks, passOf(schema, false), where);
+  }
+  const pass = (head: readonly unknown[]) => passOf(learntSchema(head, where), true);
+  return new DumpRecords(chunks, { resource, invalidUtf8, pass }, where);
+}
+
+/** A boolean option: true, false, or unset. */
+function readFlag(caller: string, name: string, value: unknown): boolean | undefined {
+  if (value !== undefined && typeof value !== "boolean") {
+    throw new InvalidOptionError(
+      caller,
+      name,
+      `expected true or false; found ${describeFound(value)}`,
+    );
+  }
+  return value;
 }

@@ -6,4 +6,5 @@ export type { DumpShape } from "./dump-reader.ts";
 export type { UnseenField } from "./field-presence.ts";
 export type { DumpRecord, DumpRecords, FilterDumpOptions } from "./filter-dump.ts";
 export { filterDump } from "./filter-dump.ts";
+export type { TypeChange } from "./learnt-schema.ts";
 export type { InvalidUtf8Mode } from "./utf8.ts";

@@ -26,6 +26,44 @@ const DATE_OBJECT = 32;
 const OBJECT = 64;
 const ARRAY = 128;
 
+/** The bit `kindsOfValue` gives a string that reads as a date: what a day literal is compared with. */
+export const DATE_TEXT_KIND = DATE_TEXT;
+
+/**
+ * The kind of one value as a bit, as `inferSchema` sees it: a string reading as a date is a
+ * date text when `dates` is on; null, absent and values no JSON holds are none (0).
+ */
+export function kindsOfValue(value: unknown, dates: boolean): number {
+  switch (typeof value) {
+    case "string":
+      return dates && readDateText(value) !== undefined ? DATE_TEXT : STRING;
+    case "number":
+      return Number.isInteger(value) ? INTEGER : FRACTION;
+    case "boolean":
+      return BOOLEAN;
+    case "object":
+      if (value === null) return 0;
+      if (value instanceof Date) return DATE_OBJECT;
+      return Array.isArray(value) ? ARRAY : OBJECT;
+    default:
+      return 0;
+  }
+}
+
+/** The type `inferSchema` gives a field whose values were seen to be of `kinds` (its bits). */
+export function typeNameOfKinds(kinds: number): FieldType["kind"] {
+  if (kinds === OBJECT) return "object";
+  if (kinds === ARRAY) return "array";
+  if (kinds === BOOLEAN) return "boolean";
+  if ((kinds & ~(INTEGER | FRACTION)) === 0 && kinds !== 0) {
+    return kinds === INTEGER ? "integer" : "number";
+  }
+  if ((kinds & ~(DATE_TEXT | DATE_OBJECT)) === 0 && kinds !== 0) return "date";
+  if ((kinds & ~(STRING | DATE_TEXT)) === 0 && kinds !== 0) return "string";
+  // Values of several kinds, or none but null: typed value by value, as without a schema.
+  return "any";
+}
+
 /** What is known of one field (or of an array's items) from the values seen so far. */
 interface Seen {
   kinds: number;
@@ -69,34 +107,15 @@ export class SchemaInference {
   }
 
   #value(seen: Seen, value: unknown, depth: number): void {
-    switch (typeof value) {
-      case "string":
-        seen.kinds |= this.#dates && readDateText(value) !== undefined ? DATE_TEXT : STRING;
-        return;
-      case "number":
-        seen.kinds |= Number.isInteger(value) ? INTEGER : FRACTION;
-        return;
-      case "boolean":
-        seen.kinds |= BOOLEAN;
-        return;
-      case "object":
-        if (value === null) return;
-        if (value instanceof Date) {
-          seen.kinds |= DATE_OBJECT;
-        } else if (Array.isArray(value)) {
-          seen.kinds |= ARRAY;
-          // Past the deepest nesting a schema holds, an array stays undescribed.
-          if (depth >= MAX_SCHEMA_DEPTH) return;
-          seen.items ??= nothingSeen();
-          for (const item of value) this.#value(seen.items, item, depth + 1);
-        } else {
-          seen.kinds |= OBJECT;
-          if (depth < MAX_SCHEMA_DEPTH) this.#members(seen, value, depth);
-        }
-        return;
-      default:
-        // A bigint, a function or a symbol is no JSON value: it types nothing.
-        return;
+    const kind = kindsOfValue(value, this.#dates);
+    seen.kinds |= kind;
+    if (kind === ARRAY) {
+      // Past the deepest nesting a schema holds, an array stays undescribed.
+      if (depth >= MAX_SCHEMA_DEPTH) return;
+      seen.items ??= nothingSeen();
+      for (const item of value as unknown[]) this.#value(seen.items, item, depth + 1);
+    } else if (kind === OBJECT && depth < MAX_SCHEMA_DEPTH) {
+      this.#members(seen, value as object, depth);
     }
   }
 
@@ -137,14 +156,7 @@ export class SchemaInference {
         seen.items && seen.items.kinds !== 0 ? this.#typeOf(seen.items, depth + 1) : null;
       return { kind: "array", items };
     }
-    if (kinds === BOOLEAN) return { kind: "boolean" };
-    if ((kinds & ~(INTEGER | FRACTION)) === 0 && kinds !== 0) {
-      return { kind: kinds === INTEGER ? "integer" : "number" };
-    }
-    if ((kinds & ~(DATE_TEXT | DATE_OBJECT)) === 0 && kinds !== 0) return { kind: "date" };
-    if ((kinds & ~(STRING | DATE_TEXT)) === 0 && kinds !== 0) return { kind: "string" };
-    // Values of several kinds, or none but null: typed value by value, as without a schema.
-    return { kind: "any" };
+    return { kind: typeNameOfKinds(kinds) } as FieldType;
   }
 }
 

@@ -172,8 +172,22 @@ describe("qaql filter says what no record holds", () => {
     expect(typed.stderr).toContain('unknown field "rnak": did you mean rank?');
   });
 
-  it("warns of a day that names none, compared without a type", () => {
+  it("refuses a day that names none for a date field learnt from the dump, as --schema does", () => {
     const run = runCli(["filter", "--resource", "projects", "--where", "analysisTime>=2024-02-30"]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/"analysisTime" is a date field: expected a real calendar day/);
+  });
+
+  it("warns of a day that names none, compared without a type", () => {
+    const run = runCli([
+      "filter",
+      "--resource",
+      "projects",
+      "--where",
+      "analysisTime>=2024-02-30",
+      "--no-infer-schema",
+    ]);
     expect(run.status).toBe(0);
     expect(run.stderr).toBe(
       'qaql: warning: where: "2024-02-30" is no calendar day, so "analysisTime" is never compared with it as a date (only as text) at column 15\n' +

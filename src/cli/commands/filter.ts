@@ -6,6 +6,7 @@ import type { WhereExpression } from "../../ast/where.ts";
 import { calendarOf } from "../../backends/predicate/calendar.ts";
 import type { Projection } from "../../backends/projection/compile-projection.ts";
 import type { UnseenField } from "../../dump/field-presence.ts";
+import { LEARNING_BYTES, type TypeChange } from "../../dump/learnt-schema.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
 import { QueryValidationError } from "../../errors/errors.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
@@ -42,6 +43,9 @@ interface FilterPlan {
   readonly trustInput: boolean;
   readonly jobs: number;
   readonly engine: EngineChoice;
+  readonly whereText: string | undefined;
+  /** Without --schema, learn one from the dump's head (grammar/language.md 10.7). */
+  readonly inferSchema: boolean;
 }
 
 /** `--jobs N`: a whole number from 1; the machine's cores without it. */
@@ -99,6 +103,8 @@ async function plan(invocation: Invocation): Promise<FilterPlan> {
     trustInput: invocation.values["trust-input"] === true,
     jobs,
     engine,
+    whereText: stringOption(invocation, "where"),
+    inferSchema: invocation.values["no-infer-schema"] !== true,
   };
 }
 
@@ -201,8 +207,10 @@ function describeProgress(
 async function run(invocation: Invocation, context: CommandContext): Promise<number> {
   const filterPlan = await plan(invocation);
   const { project } = filterPlan;
-  const whereText = stringOption(invocation, "where");
-  if (filterPlan.where && whereText !== undefined) {
+  const { whereText } = filterPlan;
+  // A schema learnt from the dump says what a day-shaped value is once the head is read.
+  const untyped = filterPlan.schema === undefined && !filterPlan.inferSchema;
+  if (filterPlan.where && whereText !== undefined && (filterPlan.schema || untyped)) {
     reportNotADay(whereText, filterPlan.where, filterPlan.schema, context);
   }
   const file = invocation.positionals[0];
@@ -265,7 +273,11 @@ async function run(invocation: Invocation, context: CommandContext): Promise<num
     await output.commit();
     const unseen = matches.unseenFields();
     reportUnseen(unseen, matches.recordsRead ?? 0, context);
-    return unseen.length > 0 && invocation.values.strict === true ? EXIT.invalid : EXIT.ok;
+    const changes = matches.typeChanges();
+    reportTypeChanges(changes, context);
+    reportDatesReadAsText(matches.datesReadAsText(), context);
+    const doubtful = unseen.length > 0 || changes.length > 0;
+    return doubtful && invocation.values.strict === true ? EXIT.invalid : EXIT.ok;
   } catch (error) {
     progress.finish();
     await output.abort();
@@ -286,6 +298,26 @@ function reportNotADay(
   }
 }
 
+/** Tells, on stderr, of each field of --where the whole dump types otherwise than its head did. */
+function reportTypeChanges(changes: readonly TypeChange[], context: CommandContext): void {
+  for (const { path, learnt, read } of changes) {
+    context.stderr.write(
+      `${context.errStyle.warning("qaql")}: warning: "${path}" (--where) was read as ${learnt}, the type the first ${LEARNING_MIB} MiB of records gave it; all the records read make it ${read}, as qaql serve would learn it: give --schema for one answer\n`,
+    );
+  }
+}
+
+/** Tells, on stderr, of each field compared with a day whose values were date texts, read as text. */
+function reportDatesReadAsText(paths: readonly string[], context: CommandContext): void {
+  for (const path of paths) {
+    context.stderr.write(
+      `${context.errStyle.warning("qaql")}: warning: "${path}" holds dates as text, compared with a day as text (--no-infer-schema): without it, or with --schema, they compare by calendar day in --time-zone\n`,
+    );
+  }
+}
+
+const LEARNING_MIB = LEARNING_BYTES / (1024 * 1024);
+
 /** Tells, on stderr, of each field of --where or --fields that no record read held. */
 function reportUnseen(unseen: readonly UnseenField[], read: number, context: CommandContext): void {
   const records = read === 1 ? "the 1 record" : `the ${read.toLocaleString("en-US")} records`;
@@ -304,6 +336,7 @@ export const filterCommand: Command = {
                    [--resource NAME] [--schema S] [--time-zone Z]
                    [--output json|ndjson] [--out PATH] [--engine js|duckdb|auto]
                    [--invalid-utf8 error|replace] [--strict] [--trust-input] [--jobs N]
+                   [--no-infer-schema]
 
 Reads records from FILE (- for stdin; the sample dump shipped with qaql when absent), keeps those
 matching the filter, projects them with the selection, and writes them as they are found.
@@ -317,10 +350,16 @@ Options:
   --size N         records per page; without --page, page 1
   --resource NAME  the array of a dump object to read (projects, artefacts, findings, ...)
   --schema S       project, artefact, finding, or a JSON file holding a schema shape;
-                   without it the records' own values give the types (grammar/language.md 2.3),
-                   and each field of --where or --fields that no record read holds is named on
-                   stderr at the end, with the field meant (typ.id: did you mean type.id?)
-  --strict         exit 1 when a field of --where or --fields is held by no record read
+                   without it the types are learnt from the records ending in the dump's first
+                   4 MiB, as qaql serve learns them from all (grammar/language.md 4.5, 10.7): a
+                   date field compares by calendar day in --time-zone; a field the records read
+                   later type otherwise is named on stderr at the end, and so is each field of
+                   --where or --fields that no record read holds, with the field meant (typ.id:
+                   did you mean type.id?)
+  --strict         exit 1 when a field of --where or --fields is held by no record read, or
+                   when the records read type a field of --where otherwise than the head did
+  --no-infer-schema  without --schema, read each value by its own kind (grammar/language.md
+                   2.3) rather than by the types learnt from the first 4 MiB of records
   --time-zone Z    the IANA zone whose calendar days dates mean (default UTC)
   --output F       json (default): an array, or a list response with _links when paginated;
                    ndjson: one record per line
@@ -357,6 +396,7 @@ Exit status: 0 done, 1 invalid filter or input (or, with --strict, a field no re
     strict: { type: "boolean" },
     "trust-input": { type: "boolean" },
     jobs: { type: "string" },
+    "no-infer-schema": { type: "boolean" },
     ...INVALID_UTF8_OPTION,
   },
   maxPositionals: 1,

@@ -6,6 +6,7 @@
 import { Worker } from "node:worker_threads";
 import { compileProjection } from "../../backends/projection/compile-projection.ts";
 import { FieldPresence, SUGGESTION_SAMPLE, type UnseenField } from "../../dump/field-presence.ts";
+import { FilterKinds, type TypeChange } from "../../dump/learnt-schema.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import type { EnginePlan, MatchSource, RecordSource, RenderedBatch } from "../filter-engines.ts";
 import {
@@ -155,10 +156,13 @@ export function parallelMatches(
   plan: EnginePlan,
   options: JobsOptions,
 ): MatchSource {
-  const { where, fields, schema } = plan;
-  const watching = schema === undefined && (where !== undefined || fields !== undefined);
+  const { where, fields, schema, learnt } = plan;
+  const watching =
+    (schema === undefined || learnt) && (where !== undefined || fields !== undefined);
   const presence = watching ? new FieldPresence(where, fields) : undefined;
   presence?.observe(head);
+  const kinds = learnt && where ? new FilterKinds(where) : undefined;
+  kinds?.observe(head);
   const headCount = head.length;
   let recordsRead = 0;
   let bytesRead = 0;
@@ -174,6 +178,7 @@ export function parallelMatches(
     invalidUtf8: plan.invalidUtf8,
     trustInput: plan.trustInput,
     shape: input.shape,
+    learnt: learnt === true,
   };
 
   /** The one-job reader from the top, past the `delivered` matches already written. */
@@ -243,6 +248,7 @@ export function parallelMatches(
           return;
         }
         presence?.markSeen(result.seen);
+        kinds?.merge(result.kinds);
         recordsRead += result.records;
         bytesRead = Math.max(bytesRead, Math.min(result.stop, input.size));
         expected = result.stop;
@@ -273,5 +279,10 @@ export function parallelMatches(
     },
     unseenFields: (): UnseenField[] =>
       fallback ? fallback.unseenFields() : (presence?.unseen() ?? []),
+    typeChanges: (): TypeChange[] => {
+      if (fallback) return fallback.typeChanges();
+      return kinds && schema ? kinds.changes(schema) : [];
+    },
+    datesReadAsText: () => fallback?.datesReadAsText() ?? [],
   };
 }

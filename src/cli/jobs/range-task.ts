@@ -15,6 +15,7 @@ import { compileRawFilter, type RawFilter } from "../../backends/raw/raw-filter.
 import { createRecordScanner, DumpSplitter, type Prefilter } from "../../dump/dump-reader.ts";
 import { FieldPresence } from "../../dump/field-presence.ts";
 import { isJsonSpace } from "../../dump/json-validator.ts";
+import { FilterKinds, watched } from "../../dump/learnt-schema.ts";
 import { filterMembers, recordMembers } from "../../dump/record-members.ts";
 import type { RecordScanner } from "../../dump/record-scanner.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
@@ -33,6 +34,8 @@ export interface JobSetup {
   readonly invalidUtf8: InvalidUtf8Mode;
   readonly trustInput: boolean;
   readonly shape: "array" | "ndjson";
+  /** The schema was learnt from the head (10.7): fields are watched, and their values' kinds. */
+  readonly learnt: boolean;
 }
 
 /** A stretch to read: input offsets `[start, end)`; `exact` when a record starts at `start`. */
@@ -64,6 +67,8 @@ export interface RangeResult {
   readonly records: number;
   /** The watched fields some record of the stretch held. */
   readonly seen: string[];
+  /** The kinds of the filter's values the thread's records held so far (`FilterKinds.masks`). */
+  readonly kinds: number[];
   /** The stretch holds an error, which the one-job reader then reports with its exact position. */
   readonly failed: boolean;
 }
@@ -80,8 +85,10 @@ export interface Job {
   readonly prefilter: Prefilter | undefined;
   /** The thread's scanner (record-scanner.ts) for all its stretches, where it can run. */
   readonly recordScanner: RecordScanner | undefined;
-  /** Whether records are watched for the fields they hold (no schema). */
+  /** Whether records are watched for the fields they hold (no schema, or one learnt). */
   readonly watching: boolean;
+  /** With a learnt schema, the kinds of the filter's values, over the thread's stretches. */
+  readonly kinds: FilterKinds | undefined;
   /** The two buffers a thread reads its stretches into, one stretch after the other. */
   readonly buffers: readonly Uint8Array[];
   /** Where a thread writes a stretch's matches, one stretch after the other. */
@@ -95,7 +102,9 @@ export function prepareJob(setup: JobSetup): Job {
   const rawFilter = where && compileRawFilter(where, schema);
   const members = recordMembers(where, fields);
   const matches = where && compilePredicate(where, { schema, timeZone });
-  const prefilter = where && matches && { members: filterMembers(where), matches };
+  const kinds = setup.learnt && where ? new FilterKinds(where) : undefined;
+  const prefilter = where &&
+    matches && { members: filterMembers(where), matches: watched(matches, kinds) };
   return {
     setup,
     matches,
@@ -104,7 +113,9 @@ export function prepareJob(setup: JobSetup): Job {
     members,
     prefilter,
     recordScanner: createRecordScanner({ rawFilter, members, prefilter }),
-    watching: schema === undefined && (where !== undefined || fields !== undefined),
+    watching:
+      (schema === undefined || setup.learnt) && (where !== undefined || fields !== undefined),
+    kinds,
     buffers: [new Uint8Array(PIECE_BYTES), new Uint8Array(PIECE_BYTES)],
     lines: new LineBuffer(),
   };
@@ -262,6 +273,7 @@ export function runRangeTask(job: Job, task: RangeTask): RangeResult {
         matches: 0,
         records: 0,
         seen: [],
+        kinds: job.kinds?.masks() ?? [],
         failed: false,
       };
     }
@@ -287,6 +299,7 @@ export function runRangeTask(job: Job, task: RangeTask): RangeResult {
       else splitter.push(piece);
       for (let records = splitter.next(); records !== undefined; records = splitter.next()) {
         presence?.observe(records);
+        job.kinds?.observe(records);
         for (const record of records) {
           if (matches && !matches(record)) continue;
           lines.add(stringifyJson(project ? project(record) : record));
@@ -308,6 +321,7 @@ export function runRangeTask(job: Job, task: RangeTask): RangeResult {
       ...lines.take(),
       records: splitter.recordsRead,
       seen: presence?.seenPaths() ?? [],
+      kinds: job.kinds?.masks() ?? [],
       failed,
     };
   } finally {

@@ -1,0 +1,266 @@
+// A dump without a schema is typed as `qaql serve` types it, from its records (grammar/language.md
+// 4.5, 10.7). A stream cannot wait for its last record, so the schema is learnt from its head, and
+// every later record is watched for a value that would have typed a filtered field otherwise.
+import { predicatesOf, type WhereExpression } from "../ast/where.ts";
+import { DumpError } from "../errors/dump-error.ts";
+import {
+  DATE_TEXT_KIND,
+  inferSchema,
+  kindsOfValue,
+  typeNameOfKinds,
+} from "../schema/infer-schema.ts";
+import { readDate } from "../schema/literals.ts";
+import { type FieldType, readSchema, type Schema } from "../schema/schema.ts";
+import { DumpSplitter } from "./dump-reader.ts";
+import type { InvalidUtf8Mode } from "./utf8.ts";
+
+/**
+ * The head a schema is learnt from: the records that end within a dump's first 4 MiB, tens of
+ * thousands of the API's records, where every field a dump holds shows as a rule; none when its
+ * first record is longer. The same bytes for every chunking, engine and `--jobs`, and a bound
+ * on what is read twice.
+ */
+export const LEARNING_BYTES = 4 * 1024 * 1024;
+
+/** The head of a dump read to learn from: its records, and the chunks read, to read again. */
+export interface LearningHead {
+  readonly records: readonly unknown[];
+  readonly chunks: readonly Uint8Array[];
+  /** Whether the source ended within the head. */
+  readonly ended: boolean;
+}
+
+/**
+ * Reads the head of a dump (LEARNING_BYTES) from `chunks`: the records that end in it, as a
+ * reader of its own finds them. Bad bytes end the head at the records before them; the reading
+ * proper reports them where they are.
+ */
+export async function readLearningHead(
+  chunks: AsyncIterator<Uint8Array>,
+  options: {
+    readonly resource: string | undefined;
+    readonly invalidUtf8: InvalidUtf8Mode | undefined;
+  },
+): Promise<LearningHead> {
+  const splitter = new DumpSplitter(options);
+  const records: unknown[] = [];
+  const read: Uint8Array[] = [];
+  let pushed = 0;
+  try {
+    while (pushed < LEARNING_BYTES) {
+      const next = await chunks.next();
+      if (next.done) {
+        splitter.end();
+        collect(splitter, records);
+        return { records, chunks: read, ended: true };
+      }
+      read.push(next.value);
+      const room = LEARNING_BYTES - pushed;
+      // A copy: a reader may keep a chunk as its window and write over it, and this one is read again.
+      const part = next.value.slice(0, room);
+      splitter.push(part);
+      pushed += part.length;
+      collect(splitter, records);
+    }
+  } catch (error) {
+    // Bad bytes: the records before them are the head; the reading proper reports them.
+    if (!(error instanceof DumpError)) throw error;
+  }
+  return { records, chunks: read, ended: false };
+}
+
+function collect(splitter: DumpSplitter, into: unknown[]): void {
+  for (let batch = splitter.next(); batch !== undefined; batch = splitter.next()) {
+    into.push(...batch);
+  }
+  splitter.throwPending();
+}
+
+/** The chunks of a head, then the rest of the source. */
+export async function* replayed(
+  head: LearningHead,
+  rest: AsyncIterator<Uint8Array>,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  yield* head.chunks;
+  if (head.ended) return;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
+/**
+ * The schema learnt from a dump's head (`inferSchema`), with `any` for each field `where` names
+ * that no record of the head held: a name the head does not show is read value by value, and
+ * named at the end if no record at all held it, rather than refused on the head's word.
+ */
+export function learntSchema(records: readonly unknown[], where: WhereExpression): Schema {
+  const schema = inferSchema(records);
+  const fields: Record<string, FieldType> = { ...schema.fields };
+  let widened = false;
+  for (const { path } of predicatesOf(where)) {
+    if (widen(fields, path.segments)) widened = true;
+  }
+  return widened ? readSchema({ kind: "object", fields }) : schema;
+}
+
+/** Adds `any` where `segments` leave the described objects of `fields`; whether it did. */
+function widen(fields: Record<string, FieldType>, segments: readonly string[]): boolean {
+  const [name, ...rest] = segments as [string, ...string[]];
+  const type = Object.hasOwn(fields, name) ? fields[name] : undefined;
+  if (type === undefined) {
+    fields[name] = { kind: "any" };
+    return true;
+  }
+  if (rest.length === 0 || type.kind !== "object" || type.fields === null) return false;
+  const inner: Record<string, FieldType> = { ...type.fields };
+  if (!widen(inner, rest)) return false;
+  fields[name] = { kind: "object", fields: inner };
+  return true;
+}
+
+/** A field of the filter whose type the whole dump gives otherwise than the head did. */
+export interface TypeChange {
+  /** The dotted path (`createdAt`, `type.id`). */
+  readonly path: string;
+  /** The type learnt from the head, which the filter read it as. */
+  readonly learnt: FieldType["kind"];
+  /** The type every record read gives it, as `qaql serve` would learn it. */
+  readonly read: FieldType["kind"];
+}
+
+/** The type a schema gives a dotted path: `any` below an undescribed or `any` value. */
+function typeAt(schema: Schema, segments: readonly string[]): FieldType["kind"] {
+  let fields: Readonly<Record<string, FieldType>> | null = schema.fields;
+  let kind: FieldType["kind"] = "any";
+  for (const name of segments) {
+    const type: FieldType | undefined =
+      fields !== null && Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (type === undefined) return "any";
+    kind = type.kind;
+    fields = type.kind === "object" ? type.fields : null;
+  }
+  return kind;
+}
+
+/** Every path `where` names, and each path's prefixes, dotted, each once, as segments. */
+function pathsOf(where: WhereExpression): (readonly string[])[] {
+  const paths = new Map<string, readonly string[]>();
+  for (const { path } of predicatesOf(where)) {
+    for (let length = 1; length <= path.segments.length; length++) {
+      const segments = path.segments.slice(0, length);
+      paths.set(segments.join("."), segments);
+    }
+  }
+  return [...paths.values()];
+}
+
+/**
+ * The kinds of the values each field of a filter held (and each object on the way), as
+ * `inferSchema` sees them, over the records observed: what tells whether the whole dump
+ * types a field as its head did. A few lookups a record for each field the filter names.
+ */
+export class FilterKinds {
+  readonly #paths: (readonly string[])[];
+  readonly #kinds: number[];
+
+  constructor(where: WhereExpression) {
+    this.#paths = pathsOf(where);
+    this.#kinds = this.#paths.map(() => 0);
+  }
+
+  /** Takes in a batch of records, as read, before any is filtered out. */
+  observe(records: readonly unknown[]): void {
+    for (const record of records) this.observeOne(record);
+  }
+
+  /** Takes in one record. */
+  observeOne(record: unknown): void {
+    const paths = this.#paths;
+    const kinds = this.#kinds;
+    for (let i = 0; i < paths.length; i++) {
+      const value = valueAt(record, paths[i] as readonly string[]);
+      if (value !== undefined) kinds[i] = (kinds[i] as number) | kindsOfValue(value, true);
+    }
+  }
+
+  /** What was observed, to hand to the reader of another stretch's `merge`. */
+  masks(): number[] {
+    return [...this.#kinds];
+  }
+
+  /** Takes in what a reader of another stretch observed (`masks`). */
+  merge(masks: readonly number[]): void {
+    for (let i = 0; i < this.#kinds.length; i++) {
+      this.#kinds[i] = (this.#kinds[i] as number) | (masks[i] ?? 0);
+    }
+  }
+
+  /** The fields the records observed type otherwise than `learnt` does, in the filter's order. */
+  changes(learnt: Schema): TypeChange[] {
+    const found: TypeChange[] = [];
+    const readTypes = new Map<string, FieldType["kind"]>();
+    for (let i = 0; i < this.#paths.length; i++) {
+      const segments = this.#paths[i] as readonly string[];
+      const before = typeAt(learnt, segments);
+      const read = typeNameOfKinds(this.#kinds[i] as number);
+      readTypes.set(segments.join("."), read);
+      // Below a value that is no object, learnt or read, a schema describes nothing to compare.
+      const parent = segments.slice(0, -1);
+      const parentKey = parent.join(".");
+      if (
+        parent.length > 0 &&
+        (typeAt(learnt, parent) !== "object" || readTypes.get(parentKey) !== "object")
+      ) {
+        continue;
+      }
+      // An object's fields are compared on their own; a field the head never held stays `any`
+      // while no record holds it, and is then named by the fields no record held.
+      if (before !== read && !(before === "object" && read === "object")) {
+        found.push({ path: segments.join("."), learnt: before, read });
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The fields compared with a day (`createdAt>=2024-03-01`) whose values were date texts, read
+   * without a schema: compared as texts, not by calendar day.
+   */
+  datesReadAsText(where: WhereExpression): string[] {
+    const found = new Set<string>();
+    for (const predicate of predicatesOf(where)) {
+      const values =
+        predicate.kind === "comparison"
+          ? [predicate.value]
+          : predicate.kind === "in"
+            ? predicate.values
+            : [];
+      if (!values.some((value) => readDate(value.text) !== undefined)) continue;
+      const path = predicate.path.segments.join(".");
+      const index = this.#paths.findIndex((segments) => segments.join(".") === path);
+      if (index !== -1 && ((this.#kinds[index] as number) & DATE_TEXT_KIND) !== 0) found.add(path);
+    }
+    return [...found];
+  }
+}
+
+/** The value at a path through objects; undefined where a member is absent or no object holds it. */
+function valueAt(record: unknown, segments: readonly string[]): unknown {
+  let value = record;
+  for (const name of segments) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+    if (!Object.hasOwn(value, name)) return undefined;
+    value = (value as Record<string, unknown>)[name];
+  }
+  return value;
+}
+
+/** `matches`, taking in the kinds of each record it tests: what a reader's prefilter rules out. */
+export function watched(
+  matches: (record: unknown) => boolean,
+  kinds: FilterKinds | undefined,
+): (record: unknown) => boolean {
+  if (kinds === undefined) return matches;
+  return (record) => {
+    kinds.observeOne(record);
+    return matches(record);
+  };
+}
