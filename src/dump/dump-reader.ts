@@ -10,6 +10,7 @@
 import type { RawFilter } from "../backends/raw/raw-filter.ts";
 import { DumpError } from "../errors/dump-error.ts";
 import { parseJson } from "../json/parse-json.ts";
+import { BYTES } from "./byte-codes.ts";
 import { ByteWindow } from "./byte-window.ts";
 import {
   describeByte,
@@ -26,6 +27,25 @@ import { ResourceChoice } from "./resource-choice.ts";
 import type { InvalidUtf8Mode } from "./utf8.ts";
 
 export type { OptionNames } from "./reader-errors.ts";
+
+const {
+  TAB,
+  CARRIAGE_RETURN,
+  SPACE,
+  QUOTE,
+  COMMA,
+  SLASH,
+  COLON,
+  OPEN_BRACKET,
+  BACKSLASH,
+  CLOSE_BRACKET,
+  SMALL_U,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+  BOM_FIRST,
+  BOM_SECOND,
+  BOM_THIRD,
+} = BYTES;
 
 /** How a dump holds its records (grammar/language.md 10.1). */
 export type DumpShape = "array" | "list-response" | "dump" | "ndjson";
@@ -189,9 +209,9 @@ const isUtf8 = (
 
 /** The first backslash at or after `from` that a `u` or `/` follows (or that ends the bytes). */
 function hidingEscape(bytes: Uint8Array, from: number): number {
-  for (let i = bytes.indexOf(0x5c, from); i !== NONE; i = bytes.indexOf(0x5c, i + 2)) {
+  for (let i = bytes.indexOf(BACKSLASH, from); i !== NONE; i = bytes.indexOf(BACKSLASH, i + 2)) {
     const next = bytes[i + 1];
-    if (next === undefined || next === 0x75 || next === 0x2f) return i;
+    if (next === undefined || next === SMALL_U || next === SLASH) return i;
   }
   return NONE;
 }
@@ -449,12 +469,12 @@ export class DumpSplitter {
     const bytes = this.#bytes;
     let end = nl;
     let c = bytes[end - 1] ?? 0;
-    while (c === 0x20 || c === 0x0d || c === 0x09) c = bytes[--end - 1] ?? 0;
-    if (c === 0x2c && comma) {
+    while (c === SPACE || c === CARRIAGE_RETURN || c === TAB) c = bytes[--end - 1] ?? 0;
+    if (c === COMMA && comma) {
       c = bytes[--end - 1] ?? 0;
-      while (c === 0x20 || c === 0x0d || c === 0x09) c = bytes[--end - 1] ?? 0;
+      while (c === SPACE || c === CARRIAGE_RETURN || c === TAB) c = bytes[--end - 1] ?? 0;
     }
-    if (c !== 0x7d || end <= start) return -1;
+    if (c !== CLOSE_BRACE || end <= start) return -1;
     // An NDJSON line is one record; a line of an array is one only if it parses as one.
     if (this.#leftUnparsed(start, end, !comma)) return end;
     let value: unknown;
@@ -571,7 +591,7 @@ export class DumpSplitter {
     if (c === NONE) return false;
     const i = this.#scanIndex;
     // An empty array's "]" is no record: the reader goes on to the end of the input.
-    if (this.#bytesStart + i >= this.#stopAt && !(c === 0x5d && state === "arrayFirst")) {
+    if (this.#bytesStart + i >= this.#stopAt && !(c === CLOSE_BRACKET && state === "arrayFirst")) {
       this.#stoppedAt = this.#bytesStart + i;
       return this.#wait(i);
     }
@@ -579,11 +599,11 @@ export class DumpSplitter {
       this.#batchEnded = true;
       return false;
     }
-    if (c === 0x7b) {
+    if (c === OPEN_BRACE) {
       if (this.#bytesStart + i !== this.#noScanAt && this.#skipRecords(i)) return true;
       return this.#object(i);
     }
-    if (state === "arrayFirst" && c === 0x5d) {
+    if (state === "arrayFirst" && c === CLOSE_BRACKET) {
       this.#scanIndex = i + 1;
       this.#state = this.#inTopObject ? "objectAfter" : "end";
       return true;
@@ -591,10 +611,10 @@ export class DumpSplitter {
     if (state !== "lines" && !this.#emitRecords && startsJsonValue(c)) {
       // An array whose elements are not read for records may hold anything.
       this.#keepFrom = this.#bytesStart + i;
-      this.#depth = c === 0x5b ? 1 : 0;
-      this.#inString = c === 0x22;
+      this.#depth = c === OPEN_BRACKET ? 1 : 0;
+      this.#inString = c === QUOTE;
       this.#scanIndex = i + 1;
-      this.#state = c === 0x5b || c === 0x22 ? "element" : "scalar";
+      this.#state = c === OPEN_BRACKET || c === QUOTE ? "element" : "scalar";
       return true;
     }
     if (startsJsonValue(c)) {
@@ -724,16 +744,16 @@ export class DumpSplitter {
       const c = bytes[i] ?? 0;
       i++;
       if (inString) {
-        if (c === 0x22) {
+        if (c === QUOTE) {
           inString = false;
           if (depth === 0) {
             done = true;
             break;
           }
-        } else if (c === 0x5c) i++;
-      } else if (c === 0x22) inString = true;
-      else if (c === 0x7b || c === 0x5b) depth++;
-      else if ((c === 0x7d || c === 0x5d) && --depth === 0) {
+        } else if (c === BACKSLASH) i++;
+      } else if (c === QUOTE) inString = true;
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) {
         done = true;
         break;
       }
@@ -756,7 +776,8 @@ export class DumpSplitter {
     const n = bytes.length;
     let i = this.#scanIndex;
     let c = bytes[i] ?? 0;
-    while (i < n && !isJsonSpace(c) && c !== 0x2c && c !== 0x5d && c !== 0x7d) c = bytes[++i] ?? 0;
+    while (i < n && !isJsonSpace(c) && c !== COMMA && c !== CLOSE_BRACKET && c !== CLOSE_BRACE)
+      c = bytes[++i] ?? 0;
     this.#scanIndex = i;
     const start = this.#keepFrom - this.#bytesStart;
     if (i >= n && !this.#inputEnded) return this.#wait(start);
@@ -769,8 +790,8 @@ export class DumpSplitter {
   #afterElement(): boolean {
     const c = this.#skipSpace();
     if (c === NONE) return false;
-    if (c === 0x2c) this.#state = "arrayNext";
-    else if (c === 0x5d) this.#state = this.#inTopObject ? "objectAfter" : "end";
+    if (c === COMMA) this.#state = "arrayNext";
+    else if (c === CLOSE_BRACKET) this.#state = this.#inTopObject ? "objectAfter" : "end";
     else throw this.#errors.unexpected(this.#scanIndex, EXPECTED.arrayAfter);
     this.#scanIndex++;
     return true;
@@ -780,14 +801,14 @@ export class DumpSplitter {
   #start(): boolean {
     const bytes = this.#bytes;
     const base = this.#bytesStart;
-    if (base + this.#scanIndex === 0 && bytes[0] === 0xef) {
+    if (base + this.#scanIndex === 0 && bytes[0] === BOM_FIRST) {
       if (bytes.length < 3 && !this.#inputEnded) return this.#wait(0);
-      if (bytes[1] === 0xbb && bytes[2] === 0xbf) this.#scanIndex = 3;
+      if (bytes[1] === BOM_SECOND && bytes[2] === BOM_THIRD) this.#scanIndex = 3;
     }
     const c = this.#skipSpace();
     if (c === NONE) return false;
     const i = this.#scanIndex;
-    if (c === 0x5b) {
+    if (c === OPEN_BRACKET) {
       this.#shape = "array";
       this.#inTopObject = false;
       this.#emitRecords = true;
@@ -795,7 +816,7 @@ export class DumpSplitter {
       this.#state = "arrayFirst";
       return true;
     }
-    if (c === 0x7b) {
+    if (c === OPEN_BRACE) {
       this.#keepFrom = base + i;
       this.#state = "probe";
       return true;
@@ -839,11 +860,11 @@ export class DumpSplitter {
     const c = this.#skipSpace();
     if (c === NONE) return false;
     const i = this.#scanIndex;
-    if (c === 0x22) {
+    if (c === QUOTE) {
       this.#keepFrom = this.#bytesStart + i;
       this.#scanIndex = i + 1;
       this.#state = "key";
-    } else if (c === 0x7d && this.#state === "objectFirst") {
+    } else if (c === CLOSE_BRACE && this.#state === "objectFirst") {
       this.#resources.checkFound(this.#bytesStart + i);
       this.#scanIndex = i + 1;
       this.#state = "end";
@@ -857,8 +878,8 @@ export class DumpSplitter {
     const n = bytes.length;
     let i = this.#scanIndex;
     let c = bytes[i] ?? 0;
-    while (i < n && c !== 0x22) {
-      i += c === 0x5c ? 2 : 1;
+    while (i < n && c !== QUOTE) {
+      i += c === BACKSLASH ? 2 : 1;
       c = bytes[i] ?? 0;
     }
     const start = this.#keepFrom - this.#bytesStart;
@@ -881,7 +902,7 @@ export class DumpSplitter {
   #colon(): boolean {
     const c = this.#skipSpace();
     if (c === NONE) return this.#wait(this.#keepFrom - this.#bytesStart);
-    if (c !== 0x3a) throw this.#errors.unexpected(this.#scanIndex, EXPECTED.colon);
+    if (c !== COLON) throw this.#errors.unexpected(this.#scanIndex, EXPECTED.colon);
     this.#scanIndex++;
     this.#state = "member";
     return true;
@@ -891,7 +912,7 @@ export class DumpSplitter {
   #member(): boolean {
     const c = this.#skipSpace();
     if (c === NONE) return this.#wait(this.#keepFrom - this.#bytesStart);
-    if (c === 0x5b) {
+    if (c === OPEN_BRACKET) {
       if (this.#resources.everyResource && this.#records.length > 0) {
         // The records so far are another member's: their batch ends before this array.
         this.#batchEnded = true;
@@ -938,8 +959,8 @@ export class DumpSplitter {
   #afterMember(): boolean {
     const c = this.#skipSpace();
     if (c === NONE) return false;
-    if (c === 0x2c) this.#state = "objectNext";
-    else if (c === 0x7d) {
+    if (c === COMMA) this.#state = "objectNext";
+    else if (c === CLOSE_BRACE) {
       this.#resources.checkFound(this.#bytesStart + this.#scanIndex);
       this.#state = "end";
     } else throw this.#errors.unexpected(this.#scanIndex, EXPECTED.objectAfter);
