@@ -1,5 +1,8 @@
 import type { DumpPosition } from "../errors/dump-error.ts";
+import { BYTES } from "./byte-codes.ts";
 import { indexOfByte } from "./index-of-byte.ts";
+
+const { LINE_FEED } = BYTES;
 
 const EMPTY = new Uint8Array(0);
 
@@ -86,7 +89,7 @@ export class ByteWindow {
    */
   nextBreak(from: number): number {
     const bytes = this.#bytes;
-    const nl = indexOfByte(bytes, 0x0a, Math.max(from, this.#noBreakBefore - this.#start));
+    const nl = indexOfByte(bytes, LINE_FEED, Math.max(from, this.#noBreakBefore - this.#start));
     this.#noBreakBefore = this.#start + (nl === -1 ? bytes.length : nl);
     return nl;
   }
@@ -107,7 +110,7 @@ export class ByteWindow {
     // after it has ever run, and a field read there deoptimized at every call.
     if (to > this.#linesCountedTo) this.#linesCountedTo = to;
     for (;;) {
-      const nl = indexOfByte(bytes, 0x0a, at);
+      const nl = indexOfByte(bytes, LINE_FEED, at);
       if (nl === -1) return;
       this.#lineBreaks++;
       this.#lineStart = start + nl + 1;

@@ -1,7 +1,42 @@
 // A resumable byte-level check of one JSON value (RFC 8259, as JSON.parse reads it). The record
 // reader uses it where JSON.parse cannot serve: to skip a member without holding it in memory,
 // and to find the exact byte of the first error once JSON.parse has rejected an element.
+import { BYTES } from "./byte-codes.ts";
 import { continuesCharacter, describeUtf8Fault, utf8Length } from "./utf8.ts";
+
+const {
+  TAB,
+  LINE_FEED,
+  CARRIAGE_RETURN,
+  SPACE,
+  QUOTE,
+  PLUS,
+  COMMA,
+  MINUS,
+  DOT,
+  SLASH,
+  DIGIT_ZERO,
+  DIGIT_NINE,
+  COLON,
+  CAPITAL_A,
+  CAPITAL_E,
+  CAPITAL_F,
+  OPEN_BRACKET,
+  BACKSLASH,
+  CLOSE_BRACKET,
+  SMALL_A,
+  SMALL_B,
+  SMALL_E,
+  SMALL_F,
+  SMALL_N,
+  SMALL_R,
+  SMALL_T,
+  SMALL_U,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+  DELETE,
+  ASCII_END,
+} = BYTES;
 
 /** Why the validator stopped: the index of the offending byte and what it expected there. */
 export class JsonFault {
@@ -71,38 +106,39 @@ const EXPECTED: Readonly<Record<State, string>> = {
 
 /** True for the four bytes JSON counts as white space. */
 export function isJsonSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+  return c === SPACE || c === LINE_FEED || c === CARRIAGE_RETURN || c === TAB;
 }
 
 /** True for a byte that can start a JSON value. */
 export function startsJsonValue(c: number): boolean {
   return (
-    c === 0x7b ||
-    c === 0x5b ||
-    c === 0x22 ||
-    c === 0x2d ||
-    (c >= 0x30 && c <= 0x39) ||
-    c === 0x74 ||
-    c === 0x66 ||
-    c === 0x6e
+    c === OPEN_BRACE ||
+    c === OPEN_BRACKET ||
+    c === QUOTE ||
+    c === MINUS ||
+    (c >= DIGIT_ZERO && c <= DIGIT_NINE) ||
+    c === SMALL_T ||
+    c === SMALL_F ||
+    c === SMALL_N
   );
 }
 
 function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
+  return c >= DIGIT_ZERO && c <= DIGIT_NINE;
 }
 
 function isHexDigit(c: number): boolean {
-  return isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+  return isDigit(c) || (c >= CAPITAL_A && c <= CAPITAL_F) || (c >= SMALL_A && c <= SMALL_F);
 }
 
 /** Names the byte at `index` for a message: `"}"`, `a line break`, `"é"`, `byte 0xff`. */
 export function describeByte(bytes: Uint8Array, index: number): string {
   const c = bytes[index] ?? 0;
-  if (c === 0x0a) return "a line break";
-  if (c === 0x22) return "'\"'";
-  if (c > 0x20 && c < 0x7f) return `"${String.fromCharCode(c)}"`;
-  if (c < 0x80) return `the control character U+${c.toString(16).padStart(4, "0").toUpperCase()}`;
+  if (c === LINE_FEED) return "a line break";
+  if (c === QUOTE) return "'\"'";
+  if (c > SPACE && c < DELETE) return `"${String.fromCharCode(c)}"`;
+  if (c < ASCII_END)
+    return `the control character U+${c.toString(16).padStart(4, "0").toUpperCase()}`;
   const length = utf8Length(c);
   if (length > 1 && index + length <= bytes.length) {
     const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -146,31 +182,31 @@ export class JsonValidator {
       switch (this.#state) {
         case "string":
           if (this.#read > 0) this.#continueCharacter(c, i);
-          else if (c >= 0x80 && this.#checkUtf8) this.#startCharacter(c, i);
-          else if (c === 0x22) {
+          else if (c >= ASCII_END && this.#checkUtf8) this.#startCharacter(c, i);
+          else if (c === QUOTE) {
             if (this.#key) {
               this.#key = false;
               this.#state = "colon";
             } else if (this.#endValue()) return i + 1;
-          } else if (c === 0x5c) this.#state = "escape";
-          else if (c < 0x20) {
+          } else if (c === BACKSLASH) this.#state = "escape";
+          else if (c < SPACE) {
             const found = describeByte(bytes, i);
             throw new JsonFault(i, `${found} inside a string must be escaped`, false);
           }
           break;
         case "escape":
-          if (c === 0x75) {
+          if (c === SMALL_U) {
             this.#hexLeft = 4;
             this.#state = "hex";
           } else if (
-            c === 0x22 ||
-            c === 0x5c ||
-            c === 0x2f ||
-            c === 0x62 ||
-            c === 0x66 ||
-            c === 0x6e ||
-            c === 0x72 ||
-            c === 0x74
+            c === QUOTE ||
+            c === BACKSLASH ||
+            c === SLASH ||
+            c === SMALL_B ||
+            c === SMALL_F ||
+            c === SMALL_N ||
+            c === SMALL_R ||
+            c === SMALL_T
           ) {
             this.#state = "string";
           } else this.#fail(bytes, i);
@@ -182,7 +218,7 @@ export class JsonValidator {
         case "value":
         case "arrayFirst":
           if (isJsonSpace(c)) break;
-          if (c === 0x5d && this.#state === "arrayFirst") {
+          if (c === CLOSE_BRACKET && this.#state === "arrayFirst") {
             if (this.#close()) return i + 1;
           } else if (startsJsonValue(c)) this.#startValue(c);
           else this.#fail(bytes, i);
@@ -190,23 +226,23 @@ export class JsonValidator {
         case "objectFirst":
         case "key":
           if (isJsonSpace(c)) break;
-          if (c === 0x22) {
+          if (c === QUOTE) {
             this.#key = true;
             this.#state = "string";
-          } else if (c === 0x7d && this.#state === "objectFirst") {
+          } else if (c === CLOSE_BRACE && this.#state === "objectFirst") {
             if (this.#close()) return i + 1;
           } else this.#fail(bytes, i);
           break;
         case "colon":
           if (isJsonSpace(c)) break;
-          if (c === 0x3a) this.#state = "value";
+          if (c === COLON) this.#state = "value";
           else this.#fail(bytes, i);
           break;
         case "after": {
           if (isJsonSpace(c)) break;
           const inObject = this.#stack[this.#depth - 1] === IN_OBJECT;
-          if (c === 0x2c) this.#state = inObject ? "key" : "value";
-          else if (c === (inObject ? 0x7d : 0x5d)) {
+          if (c === COMMA) this.#state = inObject ? "key" : "value";
+          else if (c === (inObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
             if (this.#close()) return i + 1;
           } else {
             const expected = inObject ? '"," or "}"' : '"," or "]"';
@@ -215,15 +251,15 @@ export class JsonValidator {
           break;
         }
         case "minus":
-          if (c === 0x30) this.#state = "zero";
+          if (c === DIGIT_ZERO) this.#state = "zero";
           else if (isDigit(c)) this.#state = "integer";
           else this.#fail(bytes, i);
           break;
         case "integer":
         case "zero":
           if (isDigit(c) && this.#state === "integer") break;
-          if (c === 0x2e) this.#state = "dot";
-          else if (c === 0x65 || c === 0x45) this.#state = "exponent";
+          if (c === DOT) this.#state = "dot";
+          else if (c === SMALL_E || c === CAPITAL_E) this.#state = "exponent";
           else if (this.#endValue()) return i;
           else i--;
           break;
@@ -233,12 +269,12 @@ export class JsonValidator {
           break;
         case "fraction":
           if (isDigit(c)) break;
-          if (c === 0x65 || c === 0x45) this.#state = "exponent";
+          if (c === SMALL_E || c === CAPITAL_E) this.#state = "exponent";
           else if (this.#endValue()) return i;
           else i--;
           break;
         case "exponent":
-          if (c === 0x2b || c === 0x2d) this.#state = "exponentSign";
+          if (c === PLUS || c === MINUS) this.#state = "exponentSign";
           else if (isDigit(c)) this.#state = "exponentDigits";
           else this.#fail(bytes, i);
           break;
@@ -299,30 +335,30 @@ export class JsonValidator {
   /** Enters the value that `c` starts (a byte for which startsJsonValue holds). */
   #startValue(c: number): void {
     switch (c) {
-      case 0x7b:
+      case OPEN_BRACE:
         this.#push(IN_OBJECT);
         this.#state = "objectFirst";
         return;
-      case 0x5b:
+      case OPEN_BRACKET:
         this.#push(IN_ARRAY);
         this.#state = "arrayFirst";
         return;
-      case 0x22:
+      case QUOTE:
         this.#state = "string";
         return;
-      case 0x2d:
+      case MINUS:
         this.#state = "minus";
         return;
-      case 0x30:
+      case DIGIT_ZERO:
         this.#state = "zero";
         return;
-      case 0x74:
+      case SMALL_T:
         this.#startLiteral("true");
         return;
-      case 0x66:
+      case SMALL_F:
         this.#startLiteral("false");
         return;
-      case 0x6e:
+      case SMALL_N:
         this.#startLiteral("null");
         return;
       default:

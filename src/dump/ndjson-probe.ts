@@ -1,5 +1,19 @@
+import { BYTES } from "./byte-codes.ts";
 import type { ByteWindow } from "./byte-window.ts";
 import { isJsonSpace } from "./json-validator.ts";
+
+const {
+  TAB,
+  LINE_FEED,
+  CARRIAGE_RETURN,
+  SPACE,
+  QUOTE,
+  OPEN_BRACKET,
+  BACKSLASH,
+  CLOSE_BRACKET,
+  OPEN_BRACE,
+  CLOSE_BRACE,
+} = BYTES;
 
 /**
  * A first line longer than this, opening with "{", is taken for one document without waiting
@@ -51,11 +65,11 @@ export class NdjsonProbe {
       while (i < n && depth > 0) {
         const c = bytes[i++] ?? 0;
         if (inString) {
-          if (c === 0x22) inString = false;
-          else if (c === 0x5c) i++;
-        } else if (c === 0x22) inString = true;
-        else if (c === 0x7b || c === 0x5b) depth++;
-        else if (c === 0x7d || c === 0x5d) depth--;
+          if (c === QUOTE) inString = false;
+          else if (c === BACKSLASH) i++;
+        } else if (c === QUOTE) inString = true;
+        else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+        else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
       }
       this.#depth = depth;
       this.#inString = inString;
@@ -70,8 +84,8 @@ export class NdjsonProbe {
     // The first value ends on the first line: NDJSON if another value follows on a later line.
     let j = this.#firstValueEnd - base;
     let c = bytes[j] ?? 0;
-    while (j < n && (c === 0x20 || c === 0x09 || c === 0x0d)) c = bytes[++j] ?? 0;
-    if (j < n && c !== 0x0a) return "object";
+    while (j < n && (c === SPACE || c === TAB || c === CARRIAGE_RETURN)) c = bytes[++j] ?? 0;
+    if (j < n && c !== LINE_FEED) return "object";
     while (j < n && isJsonSpace(c)) c = bytes[++j] ?? 0;
     if (j < n) return "ndjson";
     return inputEnded || n - start > NDJSON_FIRST_LINE_CAP ? "object" : undefined;

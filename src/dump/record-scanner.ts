@@ -1,4 +1,7 @@
+import { BYTES } from "./byte-codes.ts";
 import { RECORD_SCAN_WASM } from "./record-scan-wasm.ts";
+
+const { QUOTE, DIGIT_ZERO, DIGIT_NINE, SMALL_A, SMALL_Z } = BYTES;
 
 // A JavaScript loop checks about 0.5 GB of JSON a second here, WebAssembly with SIMD 1.5 GB
 // (bench/README.md): the records a raw filter rules out are checked there, its needles
@@ -63,15 +66,15 @@ interface Needle {
 // Bytes JSON text is full of: its punctuation, white space, digits, lower-case letters.
 const COMMON = new Uint8Array(256);
 for (const c of ' "{}[]:,.-_/\n\t\r') COMMON[c.charCodeAt(0)] = 1;
-for (let c = 0x30; c <= 0x39; c++) COMMON[c] = 1;
-for (let c = 0x61; c <= 0x7a; c++) COMMON[c] = 1;
+for (let c: number = DIGIT_ZERO; c <= DIGIT_NINE; c++) COMMON[c] = 1;
+for (let c: number = SMALL_A; c <= SMALL_Z; c++) COMMON[c] = 1;
 
 function needleOf(bytes: Uint8Array): Needle {
   let at1 = bytes.findIndex((c) => COMMON[c] === 0);
   let at2 = bytes.findLastIndex((c) => COMMON[c] === 0);
   if (at1 === -1 || at1 === at2) {
-    at1 = bytes.findIndex((c) => c !== 0x22);
-    at2 = bytes.findLastIndex((c) => c !== 0x22);
+    at1 = bytes.findIndex((c) => c !== QUOTE);
+    at2 = bytes.findLastIndex((c) => c !== QUOTE);
   }
   if (at1 === -1 || at1 === at2) return { bytes, at1: 0, at2: bytes.length - 1 };
   return { bytes, at1, at2 };
