@@ -7,9 +7,12 @@ export class UnknownTimeZoneError extends QaqlError {
   readonly timeZone: string;
 
   constructor(timeZone: string) {
+    const offset = /^[+\-\u2212]/.test(timeZone)
+      ? ' (a UTC offset is no zone: name the zone, such as "Asia/Kolkata", or "Etc/GMT-5" for a fixed offset of +05:00)'
+      : "";
     super(
       "UNKNOWN_TIME_ZONE",
-      `unknown time zone ${JSON.stringify(timeZone)}: expected an IANA name such as "Europe/Paris" or "UTC"`,
+      `unknown time zone ${JSON.stringify(timeZone)}: expected an IANA name such as "Europe/Paris" or "UTC"${offset}`,
     );
     this.timeZone = timeZone;
   }

@@ -811,7 +811,7 @@ function parametersOf(
     description:
       'The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares ' +
       "dates with days; UTC when absent. One record has no filter to read it with, but checks " +
-      "it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE.",
+      "it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE.",
     required: false,
     schema: { type: "string" },
     examples: { paris: { summary: "a zone by its IANA name", value: "Europe/Paris" } },

@@ -10,7 +10,12 @@ export interface Calendar {
 
 const UTC: Calendar = { timeZone: "UTC", startOfDay: (day) => day * DAY_MS };
 
+/** Every IANA name starts with a letter (`UTC`, `Etc/GMT-5`); an offset (`+05:30`) with a sign. */
+const IANA_NAME_START = /^[A-Za-z]/;
+
 function zoneCalendar(timeZone: string): Calendar {
+  // The runtime takes "+05:30" too, but a UTC offset is no IANA name and keeps no clock changes.
+  if (!IANA_NAME_START.test(timeZone)) throw new UnknownTimeZoneError(timeZone);
   let format: Intl.DateTimeFormat;
   try {
     format = new Intl.DateTimeFormat("en-US", {

@@ -16,6 +16,15 @@ describe("calendarOf", () => {
     expect(calendarOf("utc")).toBe(calendarOf("UTC"));
   });
 
+  it("takes no UTC offset, which the runtime would, and says which zone to name", () => {
+    expect(() => new Intl.DateTimeFormat("en-US", { timeZone: "+05:30" })).not.toThrow();
+    for (const offset of ["+05:30", "-0800", "+05", "\u221205:00"]) {
+      expect(() => calendarOf(offset)).toThrow(/a UTC offset is no zone: name the zone/);
+    }
+    expect(() => calendarOf("Mars/Base")).toThrow(/IANA name such as "Europe\/Paris" or "UTC"$/);
+    expect(calendarOf("Etc/GMT-5").timeZone).toBe("Etc/GMT-5");
+  });
+
   it("keeps nothing for a zone that does not exist", () => {
     const before = keptCalendars();
     for (let i = 0; i < 100; i++)

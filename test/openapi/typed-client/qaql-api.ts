@@ -1277,7 +1277,7 @@ export interface components {
     page: number;
     /** @description The most items a page holds, from 1 to 1000; 20 when absent. A larger size is a 400 SIZE_TOO_LARGE, never cut down. Decimal digits only. */
     size: number;
-    /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+    /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
     timezone: string;
     /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
     acceptLanguage: string;
@@ -1877,7 +1877,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -2036,7 +2036,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -2187,7 +2187,7 @@ export interface operations {
         fields?: components["parameters"]["projectsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -2361,7 +2361,7 @@ export interface operations {
         fields?: components["parameters"]["projectsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -2537,7 +2537,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -2717,7 +2717,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -2893,7 +2893,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -3052,7 +3052,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -3203,7 +3203,7 @@ export interface operations {
         fields?: components["parameters"]["artefactsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -3377,7 +3377,7 @@ export interface operations {
         fields?: components["parameters"]["artefactsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -3553,7 +3553,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -3733,7 +3733,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -4244,7 +4244,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -4403,7 +4403,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -4554,7 +4554,7 @@ export interface operations {
         fields?: components["parameters"]["findingsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -4728,7 +4728,7 @@ export interface operations {
         fields?: components["parameters"]["findingsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -4904,7 +4904,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -5063,7 +5063,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -5214,7 +5214,7 @@ export interface operations {
         fields?: components["parameters"]["modelsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -5388,7 +5388,7 @@ export interface operations {
         fields?: components["parameters"]["modelsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -5564,7 +5564,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -5723,7 +5723,7 @@ export interface operations {
         size?: components["parameters"]["size"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -5874,7 +5874,7 @@ export interface operations {
         fields?: components["parameters"]["versionsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -6048,7 +6048,7 @@ export interface operations {
         fields?: components["parameters"]["versionsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -6218,7 +6218,7 @@ export interface operations {
         fields?: components["parameters"]["artefactsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -6402,7 +6402,7 @@ export interface operations {
         fields?: components["parameters"]["artefactsFields"];
       };
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -6575,7 +6575,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
@@ -6743,7 +6743,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone is a 400 UNKNOWN_TIME_ZONE. */
+        /** @description The IANA time zone ("Europe/Paris", "UTC"), in any letter case, in which where compares dates with days; UTC when absent. One record has no filter to read it with, but checks it all the same. An unknown zone, or a UTC offset such as +05:30, is a 400 UNKNOWN_TIME_ZONE. */
         timezone?: components["parameters"]["timezone"];
         /** @description The languages the texts of the answer are wanted in (RFC 9110, with q-values); the first the server has is used, a range such as fr-CH falling back to fr (RFC 4647 lookup); else the user's language, else the server's. where and fields read the texts in that language. Error messages are in English. Longer than 1024 characters: a 431 HEADER_TOO_LARGE. */
         "Accept-Language"?: components["parameters"]["acceptLanguage"];
