@@ -26,6 +26,11 @@ export class ResourceChoice {
     this.#errors = errors;
   }
 
+  /** Whether the caller named the resource to read, or reads every one: the input is a dump object. */
+  get named(): boolean {
+    return this.#wanted !== undefined || this.#everyResource;
+  }
+
   /** Whether every array member but `_links` is read, a resource each, batch by batch. */
   get everyResource(): boolean {
     return this.#everyResource;

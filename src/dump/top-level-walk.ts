@@ -111,7 +111,7 @@ export class TopLevelWalk {
   /** `probe`: once decided, reads the "{" as NDJSON's first line or as one object. */
   probe(): boolean {
     const cursor = this.#cursor;
-    const probe = this.#ndjsonProbe ?? new NdjsonProbe(cursor.keepFrom);
+    const probe = this.#ndjsonProbe ?? new NdjsonProbe(cursor.keepFrom, this.#resources.named);
     this.#ndjsonProbe = probe;
     const decided = probe.decide(this.#window, cursor.inputEnded);
     const start = cursor.keepFrom - cursor.start;
@@ -258,7 +258,9 @@ export class TopLevelWalk {
     if (c === NONE) return false;
     // A first line past the cap was taken for a document: say so, it may be NDJSON.
     const overCap = this.#ndjsonProbe?.firstLineOverCap === true;
-    const hint = overCap ? " (a first line over 4 MiB is not read as NDJSON)" : "";
+    const hint = overCap
+      ? " (a first line over 4 MiB opening with an array of records or _links is read as one object, not NDJSON)"
+      : "";
     throw this.#errors.unexpected(
       cursor.index,
       `the end of the input after the top-level value${hint}`,

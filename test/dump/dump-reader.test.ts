@@ -516,7 +516,9 @@ describe("readDump: errors", () => {
     const error = await readError(`${first}\n{"a":1}\n`, 1 << 20);
     expect(error.code).toBe("MALFORMED_JSON");
     expect(error.line).toBe(2);
-    expect(error.message).toContain("a first line over 4 MiB is not read as NDJSON");
+    expect(error.message).toContain(
+      "a first line over 4 MiB opening with an array of records or _links is read as one object, not NDJSON",
+    );
   });
 
   it("yields the records before the error, then throws", async () => {

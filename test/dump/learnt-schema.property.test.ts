@@ -30,7 +30,7 @@ const scenario = schemaArbitrary()
     recordsArbitrary(schema, {
       strict: false,
       dates: ["dateTime", "day", "epochMillis"],
-      // Two records at least: a lone object is read as a dump of resources (section 2 of issue 46).
+      // Two records at least: a lone one opening with an array of objects is a dump object (10.1).
       minLength: 2,
       maxLength: 12,
     }),
