@@ -34,11 +34,12 @@ const PAGES = [
 ];
 
 /**
- * The only blocks that may be fragments: installing, the checkout's set-up, a test file that
- * vitest runs (test/conformance/readme-example.test.ts runs docs/testing.md's), and code for a
- * page (test/integrations/codemirror.test.ts builds the same editors in a DOM).
+ * The only blocks that may be fragments: installing, the checkout's set-up, the quick starts'
+ * project (scripts/quick-starts.ts runs it), a test file that vitest runs
+ * (test/conformance/readme-example.test.ts runs docs/testing.md's), and code for a page
+ * (test/integrations/codemirror.test.ts builds the same editors in a DOM).
  */
-const FRAGMENTS = new Set(["install", "checkout", "vitest", "browser"]);
+const FRAGMENTS = new Set(["install", "checkout", "project", "vitest", "browser"]);
 
 interface Block {
   readonly page: string;
