@@ -38,6 +38,8 @@ export default defineConfig([
     format: ["esm"],
     // A native addon, loaded only for `qaql filter --engine duckdb`, from the user's install.
     external: ["@duckdb/node-api"],
+    // `qaql conformance` runs on fast-check, an optional peer the command must not ask for.
+    noExternal: ["fast-check"],
     sourcemap: true,
     target: "node22",
     banner: { js: "#!/usr/bin/env node" },

@@ -1,10 +1,11 @@
 // Every example in the README and the docs, run as a user would paste it: each fenced ts or js
 // block is type-checked under strict with the package as it is installed (node_modules/qaql
 // links to this checkout, so `import "qaql"` reaches dist/ through package.json's exports) and
-// run with Node; each sh block runs against the built `qaql`, a session of `$ ` lines in one
-// shell with each output shown under its command matching (`…` stands for text left out). A
-// block meant as a fragment is marked `<!-- fragment: NAME -->` on the line before it, and only
-// the names below may be.
+// run with Node; each sh block runs against the built `qaql` as `npm install qaql` leaves it
+// (`npx qaql` or `node_modules/.bin/qaql`, never a bare `qaql`, which is not on a user's PATH), a
+// session of `$ ` lines in one shell with each output shown under its command matching (`…`
+// stands for text left out). A block meant as a fragment is marked `<!-- fragment: NAME -->` on
+// the line before it, and only the names below may be.
 import { execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,
@@ -34,11 +35,12 @@ const PAGES = [
 ];
 
 /**
- * The only blocks that may be fragments: installing, the checkout's set-up, a test file that
- * vitest runs (test/conformance/readme-example.test.ts runs docs/testing.md's), and code for a
- * page (test/integrations/codemirror.test.ts builds the same editors in a DOM).
+ * The only blocks that may be fragments: installing, the checkout's set-up, the quick starts'
+ * project (scripts/quick-starts.ts runs it), a test file that vitest runs
+ * (test/conformance/readme-example.test.ts runs docs/testing.md's), and code for a page
+ * (test/integrations/codemirror.test.ts builds the same editors in a DOM).
  */
-const FRAGMENTS = new Set(["install", "checkout", "vitest", "browser"]);
+const FRAGMENTS = new Set(["install", "checkout", "project", "vitest", "browser"]);
 
 interface Block {
   readonly page: string;
@@ -128,6 +130,19 @@ describe("the examples of the README and the docs", () => {
     70_000,
   );
 
+  it("runs the command as npm install qaql leaves it, never as a bare qaql", () => {
+    const shell = BLOCKS.filter((block) => block.language === "sh");
+    expect(shell.length).toBeGreaterThan(5);
+    const bare = shell.flatMap((block) =>
+      commandsOf(block.code)
+        .filter((command) => BARE_QAQL.test(command))
+        .map((command) => `${block.page}:${block.line}: ${command}`),
+    );
+    expect(bare).toEqual([]);
+    expect(BARE_QAQL.test('cd x && qaql fmt --where "a=1"')).toBe(true);
+    expect(BARE_QAQL.test("npx qaql fmt --where a=1 | node_modules/.bin/qaql ast")).toBe(false);
+  });
+
   it.each(
     RUNNABLE.filter((block) => block.language === "sh").map(
       (block) => [`${block.page}:${block.line}`, block] as const,
@@ -135,14 +150,16 @@ describe("the examples of the README and the docs", () => {
   )("runs %s against the built command", (_name, block) => {
     const bin = join(DIR, "bin");
     mkdirSync(bin, { recursive: true });
-    // `qaql` and `npx qaql` both run the built command, as they would once the package is installed.
-    const shim = `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`;
-    writeFileSync(join(bin, "qaql"), shim);
-    chmodSync(join(bin, "qaql"), 0o755);
+    mkdirSync(join(DIR, "node_modules", ".bin"), { recursive: true });
+    // `npx qaql` and node_modules/.bin/qaql run the built command, as once the package is installed.
+    const run = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"`;
+    const npx = `#!/bin/sh\n[ "$1" = qaql ] || { echo "npx $1: the examples run npx qaql alone" >&2; exit 127; }\nshift\n${run}\n`;
+    writeShim(join(bin, "npx"), npx);
+    writeShim(join(DIR, "node_modules", ".bin", "qaql"), `#!/bin/sh\n${run}\n`);
     const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, NO_COLOR: "1" };
     if (!block.code.split("\n").some((line) => line.startsWith("$ "))) {
       // Commands alone run as one script, as pasted into a shell: a `cd` holds for the next line.
-      execFileSync("sh", ["-ec", block.code.replace(/^npx qaql /gm, "qaql ")], {
+      execFileSync("sh", ["-ec", block.code], {
         cwd: DIR,
         env,
         encoding: "utf8",
@@ -153,10 +170,7 @@ describe("the examples of the README and the docs", () => {
     // A session runs in one shell, as typed: each command's output is what follows its marker.
     const commands = sessionOf(block.code);
     const script = commands
-      .map(
-        ({ command }, i) =>
-          `printf '\\n${MARKER}%d\\n' ${i}\n${command.replace(/^npx qaql /, "qaql ")}`,
-      )
+      .map(({ command }, i) => `printf '\\n${MARKER}%d\\n' ${i}\n${command}`)
       .join("\n");
     const text = execFileSync("sh", ["-ec", script], {
       cwd: DIR,
@@ -173,6 +187,24 @@ describe("the examples of the README and the docs", () => {
 });
 
 const MARKER = "@@qaql-example-output@@";
+
+/** `qaql` at the start of a command, where only a global install would find it. */
+const BARE_QAQL = /(?:^|[;&|(])\s*(?:\w+=\S*\s+)*qaql(?:\s|$)/;
+
+/** A shell block's commands: its `$ ` lines in a session, else every line; comments left out. */
+function commandsOf(code: string): string[] {
+  const session = code.split("\n").some((line) => line.startsWith("$ "));
+  const lines = session
+    ? sessionOf(code).map(({ command }) => command)
+    : code.replace(/\\\n\s*/g, "").split("\n");
+  return lines.map((line) => line.replace(/(?:^|\s)#.*$/, "").trim()).filter(Boolean);
+}
+
+/** Writes an executable script. */
+function writeShim(path: string, text: string): void {
+  writeFileSync(path, text);
+  chmodSync(path, 0o755);
+}
 
 /** What a session shows under a command, as a pattern: `…` stands for text left out. */
 function shownAs(output: string): RegExp {

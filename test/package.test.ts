@@ -1,7 +1,8 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCli } from "./support/run-cli.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 
@@ -64,6 +65,81 @@ describe("the package", () => {
     }
     // Whatever grammar/ holds ships whole, so no link inside it can break once published.
     expect(files).toEqual(expect.arrayContaining(filesUnder(join(ROOT, "grammar"))));
+  });
+});
+
+/** The peers `npm install qaql` leaves out, though the repository's own tests use them. */
+const OPTIONAL_PEERS = ["@duckdb/node-api", "fast-check"];
+
+/** A resolve hook that stands in for an installation without the optional peers. */
+const WITHOUT_PEERS = `data:text/javascript,${encodeURIComponent(`
+  import { registerHooks } from "node:module";
+  const missing = ${JSON.stringify(OPTIONAL_PEERS)};
+  registerHooks({ resolve(specifier, context, next) {
+    if (missing.includes(specifier)) {
+      const message = "Cannot find package '" + specifier + "'";
+      throw Object.assign(new Error(message), { code: "ERR_MODULE_NOT_FOUND" });
+    }
+    return next(specifier, context);
+  } });`)}`;
+
+describe("a light install (issue 46)", () => {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+    optionalDependencies?: Record<string, string>;
+    devDependencies: Record<string, string>;
+    peerDependencies: Record<string, string>;
+    peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    exports: Record<string, { import?: string }>;
+  };
+
+  it.each(OPTIONAL_PEERS)("takes %s as an optional peer, and as a devDependency", (peer) => {
+    expect(manifest.peerDependencies[peer]).toBeTruthy();
+    expect(manifest.peerDependenciesMeta[peer]).toEqual({ optional: true });
+    expect(manifest.devDependencies[peer]).toBeTruthy();
+    expect(manifest.dependencies[peer]).toBeUndefined();
+    expect(manifest.optionalDependencies?.[peer]).toBeUndefined();
+  });
+
+  it("loads every entry but qaql/arbitraries and qaql/conformance without them", () => {
+    const entries = Object.entries(manifest.exports).flatMap(([name, target]) =>
+      target.import === undefined ? [] : [[name, join(ROOT, target.import)]],
+    );
+    const script = `
+      const answers = {};
+      for (const [name, file] of ${JSON.stringify(entries)}) {
+        answers[name] = await import(file).then(() => "loaded", (error) => error.message);
+      }
+      console.log(JSON.stringify(answers));`;
+    const run = spawnSync(process.execPath, ["--input-type=module", "--eval", script], {
+      env: { ...process.env, NODE_OPTIONS: `--import=${WITHOUT_PEERS}` },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe("");
+    const answers = JSON.parse(run.stdout) as Record<string, string>;
+    const needFastCheck = ["./arbitraries", "./conformance"];
+    for (const [name, answer] of Object.entries(answers)) {
+      if (needFastCheck.includes(name)) expect(answer, name).toMatch(/'fast-check'/);
+      else expect(answer, name).toBe("loaded");
+    }
+    expect(Object.keys(answers)).toEqual(expect.arrayContaining([".", ...needFastCheck]));
+  });
+
+  it("runs the command without them: qaql conformance carries its own fast-check", () => {
+    const env = { NODE_OPTIONS: `--import=${WITHOUT_PEERS}` };
+    const filter = runCli(["filter", "--resource", "artefacts", "--fields", "id", "--size", "1"], {
+      env,
+    });
+    expect(filter).toMatchObject({ status: 0, stderr: "" });
+    expect(JSON.parse(filter.stdout)).toMatchObject({ artefacts: [{ id: expect.any(Number) }] });
+    // Port 9 is one fetch never connects to: the command runs as far as its first request.
+    const conformance = runCli(
+      ["conformance", "--url", "http://127.0.0.1:9/api", "--token", "t", "--resource", "artefacts"],
+      { env },
+    );
+    expect(conformance.stderr).not.toMatch(/fast-check/);
+    expect(conformance.stderr).toMatch(/^qaql: cannot reach http:\/\/127\.0\.0\.1:9\/api/);
   });
 });
 
