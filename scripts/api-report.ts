@@ -39,7 +39,9 @@ function describe(checker: ts.TypeChecker, exported: ts.Symbol): string {
           undefined,
           FLAGS,
         );
-        return `  ${member.getName()}${optional}: ${memberType}`;
+        // A symbol-keyed member's name carries the checker's id, which any edit elsewhere moves.
+        const memberName = member.getName().replace(/^(__@\w+)@\d+$/, "$1");
+        return `  ${memberName}${optional}: ${memberType}`;
       })
       .sort();
   if (ts.isFunctionDeclaration(declaration)) {
