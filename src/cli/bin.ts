@@ -1,6 +1,7 @@
 // The `qaql` executable. It checks the Node.js version before loading the rest, which an older
 // Node cannot even load (chevrotain calls Object.groupBy at import time).
 import type { CommandContext } from "./command.ts";
+import { setsSemiSpace } from "./node-options.ts";
 
 /** The oldest Node.js major version qaql runs on, as package.json's `engines` says. */
 const OLDEST_MAJOR = 22;
@@ -15,8 +16,7 @@ const SERVE_SEMI_SPACE_MB = 16;
 /** Whether this run is `qaql serve` and its young generation is not set yet by the user. */
 function servesWithDefaultHeap(): boolean {
   if (process.argv[2] !== "serve") return false;
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
-  return !given.some((flag) => /^--max[-_]semi[-_]space[-_]size\b/.test(flag));
+  return !setsSemiSpace(process.execArgv, process.env.NODE_OPTIONS);
 }
 
 const major = Number(process.versions.node.split(".")[0]);

@@ -468,3 +468,79 @@ describe("qaql serve", () => {
     expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
   });
 });
+
+describe("qaql serve started by npx", () => {
+  /** A stand-in for npx: starts the command with npm's environment, passes no signal on, prints its line. */
+  function startUnderParent(
+    env: Record<string, string>,
+  ): Promise<{ parent: ChildProcess; url: string; pid: number }> {
+    const args = [CLI, "serve", "--port", "0", "--user", "u", "--password", "p"];
+    const script = `
+      const { spawn } = require("node:child_process");
+      const child = spawn(process.execPath, ${JSON.stringify(args)}, {
+        env: { ...process.env, ...${JSON.stringify(env)} },
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+      child.stdout.on("data", (chunk) => process.stdout.write("pid " + child.pid + " " + chunk));`;
+    // Without npm's own variables, which `npm test` sets for every process under it.
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith("npm_")),
+    );
+    const parent = spawn(process.execPath, ["-e", script], {
+      stdio: ["ignore", "pipe", "ignore"],
+      env: clean,
+    });
+    running.push(parent);
+    let stdout = "";
+    return new Promise((resolve, reject) => {
+      parent.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+        stdout += chunk;
+        const match = /^pid (\d+) qaql serve: listening on (\S+) /.exec(stdout);
+        if (match) resolve({ parent, pid: Number(match[1]), url: match[2] ?? "" });
+      });
+      parent.on("exit", (code) => reject(new Error(`the parent exited ${code}: ${stdout}`)));
+    });
+  }
+
+  /** Whether the server still answers at `url`, asked up to `tries` times half a second apart. */
+  async function answersAfter(url: string, tries: number): Promise<boolean> {
+    for (let i = 0; i < tries; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      try {
+        await fetch(`${url}/token`);
+      } catch {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  it("stops once npx has gone, which passes on no signal", async () => {
+    const { parent, url, pid } = await startUnderParent({ npm_command: "exec" });
+    parent.kill("SIGTERM");
+    try {
+      // Gone within 10 s, where it checks every half second.
+      expect(await answersAfter(url, 20)).toBe(false);
+    } finally {
+      killQuietly(pid);
+    }
+  }, 30_000);
+
+  it("outlives a parent that is not npm, as under nohup", async () => {
+    const { parent, url, pid } = await startUnderParent({});
+    parent.kill("SIGTERM");
+    try {
+      expect(await answersAfter(url, 3)).toBe(true);
+    } finally {
+      killQuietly(pid);
+    }
+  }, 30_000);
+});
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // Gone already.
+  }
+}

@@ -220,16 +220,31 @@ function describeListenError(error: unknown, host: string, port: number): string
   return `cannot listen on ${where}: ${describeSystemError(error)}`;
 }
 
-/** Resolves at the first SIGINT or SIGTERM. */
-function waitForSignal(): Promise<void> {
+/** How often a server that npm or npx started looks whether its parent is still there. */
+const PARENT_CHECK_MS = 500;
+
+/**
+ * Resolves at the first SIGINT or SIGTERM, or, for a server npm or npx started (`npm_command`
+ * in the environment), once that parent has gone: npx passes no signal on to the command it
+ * runs, so `npx qaql serve &` then `kill $!` would leave the server holding its port.
+ */
+function waitForStop(env: Readonly<Record<string, string | undefined>>): Promise<void> {
   return new Promise((resolve) => {
+    let watch: ReturnType<typeof setInterval> | undefined;
     const stop = () => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
+      clearInterval(watch);
       resolve();
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
+    if (env.npm_command !== undefined) {
+      const parent = process.ppid;
+      watch = setInterval(() => {
+        if (process.ppid !== parent) stop();
+      }, PARENT_CHECK_MS);
+    }
   });
 }
 
@@ -298,7 +313,7 @@ ${invalidUtf8Help(20)}
   -h, --help        this help
 
 When ready, prints one line: "qaql serve: listening on http://HOST:PORT/api (resources: ...)".
-Stops on Ctrl-C or SIGTERM. Exit status: 0 stopped, 1 unreadable dump or busy port, 2 usage
+Stops on Ctrl-C or SIGTERM, and when npm or npx, which started it, has gone. Exit status: 0 stopped, 1 unreadable dump or busy port, 2 usage
 error.`,
   options: {
     user: { type: "string" },
@@ -412,7 +427,7 @@ error.`,
     } catch (error) {
       throw new CliError(describeListenError(error, host, port));
     }
-    const stopped = waitForSignal();
+    const stopped = waitForStop(context.env);
     const trim = trimMemoryWhileServing();
     context.stdout.write(`qaql serve: listening on ${url} (resources: ${resources.join(", ")})\n`);
     await stopped;
