@@ -24,7 +24,7 @@ import {
 } from "./duckdb-filter.ts";
 import { CliError, UsageError } from "./failure.ts";
 import { CLI_OPTION_NAMES, type Input } from "./inputs.ts";
-import { parallelMatches } from "./jobs/parallel-matches.ts";
+import { parallelMatches, WORKER_DEPTH } from "./jobs/parallel-matches.ts";
 
 export const ENGINES = ["js", "duckdb", "auto"] as const;
 export type EngineChoice = (typeof ENGINES)[number];
@@ -47,26 +47,42 @@ export const DUCKDB_MAX_MATCHING = 0.1;
 const HEAD_BYTES = 4 * 1024 * 1024 + 65536;
 
 /**
- * How `--jobs` cuts a file: the smallest file worth the threads, a stretch's bytes, and the
- * head read first for its shape (HEAD_BYTES).
+ * How `--jobs` cuts a file: the smallest file worth the threads, a stretch's bytes, the head
+ * read first for its shape (HEAD_BYTES), and the read-ahead (`JobsOptions.readAheadBytes`).
  */
 export interface JobsTuning {
   readonly minBytes: number;
   readonly maxStretchBytes: number;
   readonly headBytes: number;
+  readonly readAheadBytes: number;
 }
 
 /**
  * A file smaller than `minBytes` is read by one job: the threads and the read of the head cost some
  * 0.1 s, which a file gains back from about 70 MB on (`npm run bench -- duckdb`);
  * a stretch is an eighth of a job's share, at most `maxStretchBytes`, so that the jobs end
- * together and the matches held for writing in order stay a few stretches' worth.
+ * together; the output held for writing in order, with that of the stretches being read, stays
+ * under `readAheadBytes` whatever the filter keeps (bench/README.md, `stream-small`: peak RSS).
  */
 export const JOBS_TUNING: JobsTuning = {
   minBytes: 64 * 1024 * 1024,
   maxStretchBytes: 4 << 20,
   headBytes: HEAD_BYTES,
+  readAheadBytes: 32 << 20,
 };
+
+/**
+ * A stretch's bytes: an eighth of a job's share, at most `maxStretchBytes`, and small enough that
+ * every job may read two (`WORKER_DEPTH`) with as many more held, within the read-ahead.
+ */
+export function stretchBytesFor(size: number, jobs: number, tuning: JobsTuning): number {
+  const window = 2 * jobs + WORKER_DEPTH + 1;
+  const share = Math.ceil(size / (jobs * 8));
+  return Math.max(
+    1,
+    Math.min(tuning.maxStretchBytes, share, Math.floor(tuning.readAheadBytes / window)),
+  );
+}
 
 /** What the engines need of `qaql filter`'s plan. */
 export interface EnginePlan {
@@ -278,11 +294,9 @@ async function jsEngine(
   const firstRecords = async (count: number) =>
     (await readHead(path, plan.resource, count)).records;
   const input = { path, size, shape, firstRecords, sequential };
-  const stretchBytes = Math.max(
-    1,
-    Math.min(tuning.maxStretchBytes, Math.ceil(size / (plan.jobs * 8))),
-  );
-  return parallelMatches(input, records, planned, { jobs: plan.jobs, stretchBytes });
+  const { jobs } = plan;
+  const options = { jobs, stretchBytes: stretchBytesFor(size, jobs, tuning), ...tuning };
+  return parallelMatches(input, records, planned, options);
 }
 
 /**

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { openMatches } from "../../src/cli/filter-engines.ts";
+import { JOBS_TUNING, openMatches } from "../../src/cli/filter-engines.ts";
 import { openInput } from "../../src/cli/inputs.ts";
 import { filterDump } from "../../src/dump/filter-dump.ts";
 import { LEARNING_BYTES, learntSchema, readLearningHead } from "../../src/dump/learnt-schema.ts";
@@ -125,7 +125,7 @@ describe("a dump whose later records type a field otherwise than its head", () =
       trustInput: false,
       jobs: 2,
     };
-    const tuning = { minBytes: 1, maxStretchBytes: 1 << 20, headBytes: 1 << 16 };
+    const tuning = { ...JOBS_TUNING, minBytes: 1, maxStretchBytes: 1 << 20, headBytes: 1 << 16 };
     const open = () => openInput(file, Readable.from([]));
     const matches = await openMatches("js", file, bytes.length, plan, open, tuning);
     let written = 0;

@@ -9,20 +9,17 @@ import { FieldPresence, SUGGESTION_SAMPLE, type UnseenField } from "../../dump/f
 import { FilterKinds, type TypeChange } from "../../dump/learnt-schema.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import type { EnginePlan, MatchSource, RecordSource, RenderedBatch } from "../filter-engines.ts";
-import {
-  type Job,
-  type JobSetup,
-  LineBuffer,
-  prepareJob,
-  type RangeResult,
-  type RangeTask,
-  runRangeTask,
-} from "./range-task.ts";
+import { type JobSetup, LineBuffer, type RangeResult, type RangeTask } from "./range-task.ts";
 
-/** How a parallel run is cut: worker threads, and the bytes of a stretch. */
+/** How a parallel run is cut: worker threads, the bytes of a stretch, and of the read-ahead. */
 export interface JobsOptions {
   readonly jobs: number;
   readonly stretchBytes: number;
+  /**
+   * The output held for writing in order, and that expected of the stretches being read (their
+   * size each), past which no further stretch is read: the stretch written next always is.
+   */
+  readonly readAheadBytes: number;
 }
 
 /** What a parallel run reads: the file, its size and shape. */
@@ -51,12 +48,9 @@ interface Pending {
 const owners = new WeakMap<RangeResult, Worker>();
 
 /** Stretches a worker is sent before it answers the first: it need not wait for this thread. */
-const WORKER_DEPTH = 2;
+export const WORKER_DEPTH = 2;
 
-/**
- * Stretches waiting to be read, in order, and the worker threads that take them; this thread
- * takes some too (`steal`) while it waits for the next stretch to write.
- */
+/** Stretches waiting to be read, in order, and the worker threads that take them. */
 class JobPool {
   readonly #workers: Worker[] = [];
   readonly #sent = new Map<Worker, Pending[]>();
@@ -87,11 +81,13 @@ class JobPool {
     }
   }
 
-  /** Queues a stretch to read. */
-  run(task: RangeTask): Promise<RangeResult> {
+  /** Queues a stretch to read; `first`, ahead of those queued (one the writing waits for). */
+  run(task: RangeTask, first = false): Promise<RangeResult> {
     const promise = new Promise<RangeResult>((resolve, reject) => {
       if (this.#failure !== undefined) return reject(this.#failure);
-      this.#queue.push({ task, resolve, reject });
+      const pending = { task, resolve, reject };
+      if (first) this.#queue.unshift(pending);
+      else this.#queue.push(pending);
       this.#dispatch();
     });
     // Awaited in order, later: a failure before then is not an unhandled rejection.
@@ -99,7 +95,7 @@ class JobPool {
     return promise;
   }
 
-  /** Gives the memory of a result's lines, written, back to the worker whose they are. */
+  /** Gives the memory of a result's lines, written or dropped, back to the worker whose they are. */
   recycle(result: RangeResult): boolean {
     const worker = owners.get(result);
     if (worker === undefined) return false;
@@ -108,11 +104,6 @@ class JobPool {
       worker.postMessage({ recycle: memory }, [memory]);
     }
     return true;
-  }
-
-  /** Takes the first stretch no worker has been sent, for this thread to read. */
-  steal(): Pending | undefined {
-    return this.#queue.shift();
   }
 
   #dispatch(): void {
@@ -135,6 +126,7 @@ class JobPool {
   }
 
   async close(): Promise<void> {
+    if (this.#closed) return;
     this.#closed = true;
     await Promise.all(this.#workers.map((worker) => worker.terminate()));
   }
@@ -146,16 +138,24 @@ class JobPool {
  */
 const YOUNG_GENERATION_MB = 16;
 
+/** The matches of a parallel run, and what of their output this thread holds at the moment. */
+export interface ParallelMatchSource extends MatchSource {
+  /** Bytes of rendered matches received from the jobs and not written yet. */
+  readonly heldBytes: number;
+  /** Stretches sent to the jobs and not back yet. */
+  readonly stretchesReading: number;
+}
+
 /**
- * The matches of a dump file read by `jobs` threads, as output text; `head` holds the first
- * records of the file, watched for the fields they hold, and not kept.
+ * The matches of a dump file read by `jobs` worker threads, as output text; `head` holds the
+ * first records of the file, watched for the fields they hold, and not kept.
  */
 export function parallelMatches(
   input: ParallelInput,
   head: readonly unknown[],
   plan: EnginePlan,
   options: JobsOptions,
-): MatchSource {
+): ParallelMatchSource {
   const { where, fields, schema, learnt } = plan;
   const watching =
     (schema === undefined || learnt) && (where !== undefined || fields !== undefined);
@@ -166,9 +166,11 @@ export function parallelMatches(
   const headCount = head.length;
   let recordsRead = 0;
   let bytesRead = 0;
+  let heldBytes = 0;
+  let reading = 0;
   let fallback: RecordSource | undefined;
+  let fallbackLines: LineBuffer | undefined;
   let pool: JobPool | undefined;
-  let job: Job | undefined;
   const setup: JobSetup = {
     path: input.path,
     where,
@@ -185,65 +187,78 @@ export function parallelMatches(
   async function* readSequentially(delivered: number): AsyncGenerator<RenderedBatch> {
     fallback = await input.sequential();
     const project = fields && compileProjection(fields);
+    const lines = new LineBuffer();
+    fallbackLines = lines;
     let skip = delivered;
     for await (const batch of fallback.batches()) {
       const kept = skip >= batch.length ? [] : batch.slice(skip);
       skip = Math.max(skip - batch.length, 0);
-      const lines = new LineBuffer();
       for (const record of kept) lines.add(stringifyJson(project ? project(record) : record));
       yield lines.take();
     }
   }
 
   async function* batches(): AsyncGenerator<RenderedBatch> {
-    const { jobs, stretchBytes } = options;
+    const { jobs, stretchBytes, readAheadBytes } = options;
     const count = Math.max(1, Math.ceil(input.size / stretchBytes));
     const bound = (i: number) => Math.min(i * stretchBytes, input.size);
-    const ownJob = prepareJob(setup);
-    job = ownJob;
-    // This thread reads stretches too, so `jobs` threads in all.
-    const workers = new JobPool(setup, Math.min(jobs, count) - 1);
+    // Every thread but this one reads: this one only writes, so its heap holds no records.
+    const workers = new JobPool(setup, Math.min(jobs, count));
     pool = workers;
-    // Stretches read ahead of the one written: enough to keep every thread busy, few enough
-    // that their matches held in memory stay a few stretches' worth.
-    const ahead = 2 * jobs + WORKER_DEPTH;
     const results: (Promise<RangeResult> | undefined)[] = [];
-    const settled: boolean[] = [];
     let dispatched = 0;
+    let writing = 0;
+    let stopped = false;
     let delivered = 0;
     let expected = 0;
+
+    const read = (task: RangeTask, first = false): Promise<RangeResult> => {
+      reading++;
+      const result = workers.run(task, first);
+      result.then(
+        (done) => {
+          reading--;
+          heldBytes += done.lines.byteLength;
+          fill();
+        },
+        () => reading--,
+      );
+      return result;
+    };
+    // A stretch is read ahead of the one written only while the output held, and that expected
+    // of the stretches being read (about their size), fit the budget: a slow writer stops them.
+    const fill = () => {
+      while (
+        !stopped &&
+        dispatched < count &&
+        (dispatched <= writing || heldBytes + (reading + 1) * stretchBytes <= readAheadBytes)
+      ) {
+        const at = dispatched++;
+        const seen = presence?.seenPaths() ?? [];
+        const task = { id: at, start: bound(at), end: bound(at + 1), exact: at === 0, seen };
+        results[at] = read(task);
+      }
+    };
+    /** Lets go of a result whose lines are not written. */
+    const drop = (result: RangeResult) => {
+      heldBytes -= result.lines.byteLength;
+      workers.recycle(result);
+    };
     try {
-      for (let i = 0; i < count; i++) {
-        for (; dispatched < count && dispatched <= i + ahead; dispatched++) {
-          const seen = presence?.seenPaths() ?? [];
-          const task = { id: dispatched, start: bound(dispatched), end: bound(dispatched + 1) };
-          const at = dispatched;
-          results[at] = workers.run({ ...task, exact: at === 0, seen });
-          const settle = () => {
-            settled[at] = true;
-          };
-          results[at]?.then(settle, settle);
-        }
-        // While the next stretch to write is read elsewhere, this thread reads the first
-        // waiting one, then lets the workers' answers in.
-        for (let stolen = workers.steal(); stolen !== undefined; stolen = workers.steal()) {
-          stolen.resolve(runRangeTask(ownJob, stolen.task));
-          await new Promise((resolve) => setImmediate(resolve));
-          if (settled[i]) break;
-        }
-        let result = await (results[i] as Promise<RangeResult>);
-        results[i] = undefined;
+      for (; writing < count; writing++) {
+        fill();
+        let result = await (results[writing] as Promise<RangeResult>);
+        results[writing] = undefined;
         if (result.first !== expected) {
+          drop(result);
           const seen = presence?.seenPaths() ?? [];
-          result = runRangeTask(ownJob, {
-            id: i,
-            start: expected,
-            end: bound(i + 1),
-            exact: true,
-            seen,
-          });
+          const task = { id: writing, start: expected, end: bound(writing + 1), exact: true, seen };
+          result = await read(task, true);
         }
         if (result.failed) {
+          drop(result);
+          stopped = true;
+          await workers.close();
           yield* readSequentially(delivered);
           return;
         }
@@ -253,9 +268,14 @@ export function parallelMatches(
         bytesRead = Math.max(bytesRead, Math.min(result.stop, input.size));
         expected = result.stop;
         delivered += result.matches;
+        // Measured now: once written, the lines' memory moves back to their worker.
+        const size = result.lines.byteLength;
         yield result;
+        // The writer asks for the next batch once this one is written.
+        heldBytes -= size;
       }
     } finally {
+      stopped = true;
       await workers.close();
     }
     if (presence !== undefined && !presence.allSeen() && headCount < SUGGESTION_SAMPLE) {
@@ -268,9 +288,15 @@ export function parallelMatches(
     batches,
     release(batch) {
       const result = batch as RangeResult;
-      if (!pool?.recycle(result)) job?.lines.recycle(result.lines.buffer as ArrayBuffer);
+      if (!pool?.recycle(result)) fallbackLines?.recycle(result.lines.buffer as ArrayBuffer);
     },
     resource: undefined,
+    get heldBytes() {
+      return heldBytes;
+    },
+    get stretchesReading() {
+      return reading;
+    },
     get recordsRead() {
       return fallback ? fallback.recordsRead : recordsRead;
     },

@@ -37,10 +37,11 @@ async function run(
   plan: EnginePlan,
   stretchBytes: number,
   headBytes: number,
+  readAheadBytes: number,
 ): Promise<Outcome> {
   const project = plan.fields && compileProjection(plan.fields);
   const open = () => openInput(file, Readable.from([]));
-  const tuning = { minBytes: 0, maxStretchBytes: stretchBytes, headBytes };
+  const tuning = { minBytes: 0, maxStretchBytes: stretchBytes, headBytes, readAheadBytes };
   const lines: string[] = [];
   let error: string | undefined;
   let source: Awaited<ReturnType<typeof openMatches>> | undefined;
@@ -81,6 +82,8 @@ const dumpArbitrary = (schema: Schema | undefined) =>
       fields: fc.option(fieldsArbitrary(schema), { freq: 2 }),
       jobs: fc.integer({ min: 2, max: 4 }),
       stretchBytes: fc.integer({ min: 1, max: 400 }),
+      // From less than a stretch, where only the stretch written next is read, to many.
+      readAheadBytes: fc.integer({ min: 1, max: 4000 }),
       // The head tells the shape; an error in it is left to one job, so it is kept short.
       headBytes: fc.integer({ min: 1, max: 300 }),
     })
@@ -109,14 +112,15 @@ describe("qaql filter --jobs", () => {
             jobs: 1,
           };
           const size = drawn.bytes.length;
-          const { stretchBytes, headBytes } = drawn;
-          const one = await run(file, size, plan, stretchBytes, headBytes);
+          const { stretchBytes, headBytes, readAheadBytes } = drawn;
+          const one = await run(file, size, plan, stretchBytes, headBytes, readAheadBytes);
           const many = await run(
             file,
             size,
             { ...plan, jobs: drawn.jobs },
             stretchBytes,
             headBytes,
+            readAheadBytes,
           );
           expect(many).toEqual(one);
           if (one.lines.length > 0) matchedSome++;
@@ -142,7 +146,7 @@ describe("qaql filter --jobs", () => {
       trustInput: false,
       jobs: 4,
     };
-    const tuning = { minBytes: 0, maxStretchBytes: 8, headBytes: 1 << 16 };
+    const tuning = { minBytes: 0, maxStretchBytes: 8, headBytes: 1 << 16, readAheadBytes: 64 };
     const firstBatch = async (file: string | undefined, text: string) => {
       const path = join(scratch, `${file ?? "stdin"}-${written++}.json`);
       writeFileSync(path, text);
