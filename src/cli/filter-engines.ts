@@ -12,7 +12,7 @@ import { findUntypedPredicate } from "../backends/sql/compile-sql.ts";
 import { type DumpShape, DumpSplitter } from "../dump/dump-reader.ts";
 import type { UnseenField } from "../dump/field-presence.ts";
 import { type DumpRecord, openDump } from "../dump/filter-dump.ts";
-import { learntSchema, readLearningHead, type TypeChange } from "../dump/learnt-schema.ts";
+import { learnSchemaFromHead, type TypeChange } from "../dump/learnt-schema.ts";
 import type { InvalidUtf8Mode } from "../dump/utf8.ts";
 import type { Schema } from "../schema/schema.ts";
 import {
@@ -24,7 +24,7 @@ import {
 } from "./duckdb-filter.ts";
 import { CliError, UsageError } from "./failure.ts";
 import { CLI_OPTION_NAMES, type Input } from "./inputs.ts";
-import { parallelMatches, WORKER_DEPTH } from "./jobs/parallel-matches.ts";
+import { HeadWatch, parallelMatches, WORKER_DEPTH } from "./jobs/parallel-matches.ts";
 
 export const ENGINES = ["js", "duckdb", "auto"] as const;
 export type EngineChoice = (typeof ENGINES)[number];
@@ -150,27 +150,32 @@ export interface DumpHead {
 
 /**
  * Reads up to `headBytes` of a dump file (HEAD_BYTES unless given), or further until it holds
- * `minRecords`: its shape, and its first records, for `auto`'s sample and `--jobs`.
+ * `minRecords`: its shape, and its first records, for `auto`'s sample and `--jobs`; given
+ * `observe`, each batch of records goes to it instead of being kept.
  */
 export async function readHead(
   path: string,
   resource: string | undefined,
   minRecords = 0,
   headBytes = HEAD_BYTES,
+  observe?: (records: readonly unknown[]) => void,
 ): Promise<DumpHead> {
   const splitter = new DumpSplitter({ resource });
   const records: unknown[] = [];
+  let count = 0;
   const handle = await open(path, "r");
   try {
     const chunk = new Uint8Array(Math.min(65536, Math.max(headBytes, 1)));
-    for (let read = 0; read < headBytes || records.length < minRecords; ) {
+    for (let read = 0; read < headBytes || count < minRecords; ) {
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, read);
       if (bytesRead === 0) splitter.end();
       else splitter.push(chunk.slice(0, bytesRead));
       read += bytesRead;
       try {
         for (let batch = splitter.next(); batch !== undefined; batch = splitter.next()) {
-          records.push(...batch);
+          if (observe === undefined) records.push(...batch);
+          else observe(batch);
+          count += batch.length;
         }
         splitter.throwPending();
       } catch {
@@ -285,33 +290,39 @@ async function jsEngine(
   if (plan.jobs < 2 || path === undefined || size === undefined || size < tuning.minBytes) {
     return sequential();
   }
-  // The head's records serve only to watch the fields a schema does not give.
+  // The head's records serve only to watch the fields a schema does not give; they are let go
+  // batch by batch, so that this thread's young generation does not grow to hold them.
   const headBytes =
     plan.schema === undefined ? tuning.headBytes : Math.min(tuning.headBytes, 1 << 18);
-  const { shape, records } = await readHead(path, plan.resource, 0, headBytes);
+  const learning = learnsSchema(plan);
+  const watch = new HeadWatch(plan.where, plan.fields, plan.schema === undefined, learning);
+  const observe = (records: readonly unknown[]) => watch.observe(records);
+  const { shape } = await readHead(path, plan.resource, 0, headBytes, observe);
   if (shape !== "array" && shape !== "ndjson") return sequential();
-  const planned = await withLearntSchema(path, plan);
+  const planned = learning ? await withLearntSchema(path, plan) : plan;
   const firstRecords = async (count: number) =>
     (await readHead(path, plan.resource, count)).records;
   const input = { path, size, shape, firstRecords, sequential };
   const { jobs } = plan;
   const options = { jobs, stretchBytes: stretchBytesFor(size, jobs, tuning), ...tuning };
-  return parallelMatches(input, records, planned, options);
+  return parallelMatches(input, watch, planned, options);
+}
+
+/** Whether a schema is learnt from the dump's head: no schema given, a filter, no `--no-infer-schema`. */
+function learnsSchema(plan: EnginePlan): boolean {
+  return plan.schema === undefined && plan.where !== undefined && plan.inferSchema !== false;
 }
 
 /**
  * The plan with a schema learnt from the file's head, as `filterDump` learns it from a stream
- * (grammar/language.md 10.7), the filter read again against it; the plan itself with a schema
- * given, without a filter, or with `--no-infer-schema`.
+ * (grammar/language.md 10.7), the filter read again against it.
  */
 async function withLearntSchema(path: string, plan: EnginePlan): Promise<EnginePlan> {
-  const { where } = plan;
-  if (plan.schema !== undefined || where === undefined || plan.inferSchema === false) return plan;
+  const where = plan.where as WhereExpression;
   const stream = createReadStream(path);
   try {
     const options = { resource: plan.resource, invalidUtf8: plan.invalidUtf8 };
-    const head = await readLearningHead(stream[Symbol.asyncIterator](), options);
-    const schema = learntSchema(head.records, where);
+    const schema = await learnSchemaFromHead(stream[Symbol.asyncIterator](), options, where);
     readWhereInput("filter", plan.whereText ?? where, {}, schema);
     return { ...plan, schema, learnt: true };
   } finally {

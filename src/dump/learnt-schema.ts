@@ -7,6 +7,7 @@ import {
   DATE_TEXT_KIND,
   inferSchema,
   kindsOfValue,
+  SchemaInference,
   typeNameOfKinds,
 } from "../schema/infer-schema.ts";
 import { readDate } from "../schema/literals.ts";
@@ -30,6 +31,12 @@ export interface LearningHead {
   readonly ended: boolean;
 }
 
+/** What a head is read with: the resource of a dump object, and what invalid UTF-8 does. */
+export interface LearningOptions {
+  readonly resource: string | undefined;
+  readonly invalidUtf8: InvalidUtf8Mode | undefined;
+}
+
 /**
  * Reads the head of a dump (LEARNING_BYTES) from `chunks`: the records that end in it, as a
  * reader of its own finds them. Bad bytes end the head at the records before them; the reading
@@ -37,42 +44,68 @@ export interface LearningHead {
  */
 export async function readLearningHead(
   chunks: AsyncIterator<Uint8Array>,
-  options: {
-    readonly resource: string | undefined;
-    readonly invalidUtf8: InvalidUtf8Mode | undefined;
-  },
+  options: LearningOptions,
 ): Promise<LearningHead> {
-  const splitter = new DumpSplitter(options);
   const records: unknown[] = [];
   const read: Uint8Array[] = [];
+  const batches = headBatches(chunks, options, read);
+  let next = await batches.next();
+  for (; !next.done; next = await batches.next()) records.push(...next.value);
+  return { records, chunks: read, ended: next.value };
+}
+
+/**
+ * The schema `learntSchema` learns from the head `readLearningHead` reads, its records let go
+ * batch by batch: a reader that reads the dump again from its start need not hold them.
+ */
+export async function learnSchemaFromHead(
+  chunks: AsyncIterator<Uint8Array>,
+  options: LearningOptions,
+  where: WhereExpression,
+): Promise<Schema> {
+  const inference = new SchemaInference();
+  for await (const batch of headBatches(chunks, options)) {
+    for (const record of batch) inference.add(record);
+  }
+  return widenForFilter(inference.schema(), where);
+}
+
+/**
+ * The records ending in the head of `chunks`, a batch at a time, each chunk read kept in `read`
+ * when given; returns whether the source ended within the head.
+ */
+async function* headBatches(
+  chunks: AsyncIterator<Uint8Array>,
+  options: LearningOptions,
+  read?: Uint8Array[],
+): AsyncGenerator<readonly unknown[], boolean, undefined> {
+  const splitter = new DumpSplitter(options);
   let pushed = 0;
   try {
     while (pushed < LEARNING_BYTES) {
       const next = await chunks.next();
       if (next.done) {
         splitter.end();
-        collect(splitter, records);
-        return { records, chunks: read, ended: true };
+        yield* drain(splitter);
+        return true;
       }
-      read.push(next.value);
+      read?.push(next.value);
       const room = LEARNING_BYTES - pushed;
       // A copy: a reader may keep a chunk as its window and write over it, and this one is read again.
       const part = next.value.slice(0, room);
       splitter.push(part);
       pushed += part.length;
-      collect(splitter, records);
+      yield* drain(splitter);
     }
   } catch (error) {
     // Bad bytes: the records before them are the head; the reading proper reports them.
     if (!(error instanceof DumpError)) throw error;
   }
-  return { records, chunks: read, ended: false };
+  return false;
 }
 
-function collect(splitter: DumpSplitter, into: unknown[]): void {
-  for (let batch = splitter.next(); batch !== undefined; batch = splitter.next()) {
-    into.push(...batch);
-  }
+function* drain(splitter: DumpSplitter): Generator<readonly unknown[], void, undefined> {
+  for (let batch = splitter.next(); batch !== undefined; batch = splitter.next()) yield batch;
   splitter.throwPending();
 }
 
@@ -92,7 +125,11 @@ export async function* replayed(
  * named at the end if no record at all held it, rather than refused on the head's word.
  */
 export function learntSchema(records: readonly unknown[], where: WhereExpression): Schema {
-  const schema = inferSchema(records);
+  return widenForFilter(inferSchema(records), where);
+}
+
+/** `schema` with `any` for each field `where` names that it does not describe. */
+function widenForFilter(schema: Schema, where: WhereExpression): Schema {
   const fields: Record<string, FieldType> = { ...schema.fields };
   let widened = false;
   for (const { path } of predicatesOf(where)) {

@@ -8,7 +8,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { JOBS_TUNING, openMatches } from "../../src/cli/filter-engines.ts";
 import { openInput } from "../../src/cli/inputs.ts";
 import { filterDump } from "../../src/dump/filter-dump.ts";
-import { LEARNING_BYTES, learntSchema, readLearningHead } from "../../src/dump/learnt-schema.ts";
+import {
+  LEARNING_BYTES,
+  learnSchemaFromHead,
+  learntSchema,
+  readLearningHead,
+} from "../../src/dump/learnt-schema.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
 import { runMain } from "../support/run-main.ts";
@@ -155,6 +160,13 @@ describe("a dump whose later records type a field otherwise than its head", () =
     expect(schemas[0]?.count).toBe(within);
     expect(schemas[1]).toEqual(schemas[0]);
     expect(schemas[2]).toEqual(schemas[0]);
+    // Learnt as --jobs learns it, its records let go batch by batch, the same schema.
+    for (const size of [997, bytes.length]) {
+      const options = { resource: undefined, invalidUtf8: undefined };
+      const chunks = chunked(bytes, size)[Symbol.asyncIterator]();
+      const schema = await learnSchemaFromHead(chunks, options, parseWhere("id>0"));
+      expect(schema).toEqual(schemas[0]?.schema);
+    }
   });
 
   it("refuses, before any record, a filter its head's types refuse", async () => {

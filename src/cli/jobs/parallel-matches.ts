@@ -4,6 +4,8 @@
 // again from there. A stretch holding an error hands over to the one-job reader, which reports
 // the error exactly where it is, past the matches already written (grammar/language.md 10.6).
 import { Worker } from "node:worker_threads";
+import type { FieldsNode } from "../../ast/fields.ts";
+import type { WhereExpression } from "../../ast/where.ts";
 import { compileProjection } from "../../backends/projection/compile-projection.ts";
 import { FieldPresence, SUGGESTION_SAMPLE, type UnseenField } from "../../dump/field-presence.ts";
 import { FilterKinds, type TypeChange } from "../../dump/learnt-schema.ts";
@@ -147,23 +149,47 @@ export interface ParallelMatchSource extends MatchSource {
 }
 
 /**
- * The matches of a dump file read by `jobs` worker threads, as output text; `head` holds the
- * first records of the file, watched for the fields they hold, and not kept.
+ * What this thread watches in the records it reads itself, the head of the file, which it does
+ * not keep: the fields they hold, without a schema given, and with a schema learnt, the kinds of
+ * the filter's values.
+ */
+export class HeadWatch {
+  readonly presence: FieldPresence | undefined;
+  readonly kinds: FilterKinds | undefined;
+  /** The records observed. */
+  count = 0;
+
+  constructor(
+    where: WhereExpression | undefined,
+    fields: FieldsNode | undefined,
+    watchFields: boolean,
+    watchKinds: boolean,
+  ) {
+    const watched = where !== undefined || fields !== undefined;
+    this.presence = watchFields && watched ? new FieldPresence(where, fields) : undefined;
+    this.kinds = watchKinds && where ? new FilterKinds(where) : undefined;
+  }
+
+  observe(records: readonly unknown[]): void {
+    this.presence?.observe(records);
+    this.kinds?.observe(records);
+    this.count += records.length;
+  }
+}
+
+/**
+ * The matches of a dump file read by `jobs` worker threads, as output text; `head` holds what
+ * this thread saw of the file's first records.
  */
 export function parallelMatches(
   input: ParallelInput,
-  head: readonly unknown[],
+  head: HeadWatch,
   plan: EnginePlan,
   options: JobsOptions,
 ): ParallelMatchSource {
   const { where, fields, schema, learnt } = plan;
-  const watching =
-    (schema === undefined || learnt) && (where !== undefined || fields !== undefined);
-  const presence = watching ? new FieldPresence(where, fields) : undefined;
-  presence?.observe(head);
-  const kinds = learnt && where ? new FilterKinds(where) : undefined;
-  kinds?.observe(head);
-  const headCount = head.length;
+  const { presence, kinds } = head;
+  const headCount = head.count;
   let recordsRead = 0;
   let bytesRead = 0;
   let heldBytes = 0;
