@@ -68,7 +68,7 @@ export const JOBS_TUNING: JobsTuning = {
   minBytes: 64 * 1024 * 1024,
   maxStretchBytes: 4 << 20,
   headBytes: HEAD_BYTES,
-  readAheadBytes: 32 << 20,
+  readAheadBytes: 16 << 20,
 };
 
 /**

@@ -212,8 +212,11 @@ function followsCloseAndComma(bytes: Uint8Array, at: number): boolean {
 
 const encoder = new TextEncoder();
 
-/** Spare buffers a LineBuffer keeps for the next stretches: as many as are written at a time. */
-const SPARE_BUFFERS = 4;
+/**
+ * Spare buffers a LineBuffer keeps for the next stretches: about as many of a job's stretches as
+ * the read-ahead lets wait to be written (JOBS_TUNING); more were kept and never used again.
+ */
+const SPARE_BUFFERS = 2;
 
 /**
  * Texts as UTF-8 lines in one growing buffer, handed over whole (`take`) and given back once
