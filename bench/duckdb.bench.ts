@@ -64,7 +64,7 @@ const FLOOR = join(import.meta.dirname, "parse-first-filter.ts");
 const OLD_ENGINE = join(import.meta.dirname, "parse-every-record.ts");
 
 /** Writes the artefacts of about `mb` megabytes in `shape`; returns the size in bytes. */
-function writeArtefacts(file: string, mb: number, shape: "array" | "ndjson"): number {
+export function writeArtefacts(file: string, mb: number, shape: "array" | "ndjson"): number {
   const probe: DumpSizes = { projects: 4, ...PER_PROJECT };
   let probeBytes = 0;
   for (const chunk of artefactChunks(probe, SEED, shape)) probeBytes += Buffer.byteLength(chunk);

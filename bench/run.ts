@@ -5,6 +5,7 @@ import { astCheckBenchmark } from "./ast-check.bench.ts";
 import { bundleBenchmark } from "./bundle.bench.ts";
 import { conformanceBenchmark } from "./conformance.bench.ts";
 import { duckdbBenchmark } from "./duckdb.bench.ts";
+import { filterMemoryBenchmark } from "./filter-memory.bench.ts";
 import { globBenchmark } from "./glob.bench.ts";
 import { type Benchmark, consumedResults, readBenchOptions } from "./harness.ts";
 import { httpBenchmark } from "./http.bench.ts";
@@ -28,6 +29,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   streamBenchmark,
   streamSmallBenchmark,
   duckdbBenchmark,
+  filterMemoryBenchmark,
   globBenchmark,
   astCheckBenchmark,
   serveBenchmark,
