@@ -45,7 +45,10 @@ export interface FilterDumpOptions extends ParseLimits {
   readonly where?: string | WhereExpression | undefined;
   /** The selection, as text, AST or tree; whole records without it. */
   readonly fields?: FieldsInput | undefined;
-  /** The field types; without one, each record's values give them (grammar/language.md 2.3). */
+  /**
+   * The field types; without one, those of the filter's fields are learnt from the dump's head
+   * (`inferSchema`, grammar/language.md 10.7), or each value gives its own with `inferSchema: false`.
+   */
   readonly schema?: SchemaOption | undefined;
   /** The IANA zone in which dates are calendar days (2.5); UTC unless set. */
   readonly timeZone?: string | undefined;
@@ -236,8 +239,9 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
  * several resources), or NDJSON; the shape is detected. Returns the matching records,
  * projected by `fields`, as an async iterable; memory is bounded by the largest record.
  * Everything is checked before a byte is read: throws as `compileWhere` and `compileFields`
- * do, and `TypeError` for a source that is not one; reading throws `DumpError` at the byte
- * where the dump goes wrong.
+ * do, and `TypeError` for a source that is not one; a filter's fields checked against a schema
+ * learnt from the head (10.7) throw at the first read, before any record; reading throws
+ * `DumpError` at the byte where the dump goes wrong.
  */
 export function filterDump(source: DumpSource, options?: FilterDumpOptions): DumpRecords {
   return openDump("filterDump", source, options);
