@@ -291,7 +291,8 @@ export function openDump(
       (schema === undefined && (where !== undefined || selection)) || learnt
         ? new FieldPresence(where, selection)
         : undefined;
-    const kinds = schema === undefined && where !== undefined ? new FilterKinds(where) : undefined;
+    const kinds =
+      schema === undefined && where !== undefined ? new FilterKinds(where, !learnt) : undefined;
     // Records that cannot match are left unparsed once no watched field is still to be seen.
     const rawFilter = where === undefined ? undefined : compileRawFilter(where, passSchema);
     const mayLeaveUnparsed = presence === undefined ? undefined : () => presence.allSeen();

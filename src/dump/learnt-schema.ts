@@ -7,6 +7,7 @@ import {
   DATE_TEXT_KIND,
   inferSchema,
   kindsOfValue,
+  STRING_KIND,
   typeNameOfKinds,
 } from "../schema/infer-schema.ts";
 import { readDate } from "../schema/literals.ts";
@@ -160,10 +161,14 @@ function pathsOf(where: WhereExpression): (readonly string[])[] {
 export class FilterKinds {
   readonly #paths: (readonly string[])[];
   readonly #kinds: number[];
+  /** The kinds after which a text tells nothing new: a plain text, or one of each for `datesReadAsText`. */
+  readonly #textsSettled: number;
 
-  constructor(where: WhereExpression) {
+  /** Watches the fields of `where`; `dateTexts` keeps looking for date texts past plain ones. */
+  constructor(where: WhereExpression, dateTexts = false) {
     this.#paths = pathsOf(where);
     this.#kinds = this.#paths.map(() => 0);
+    this.#textsSettled = dateTexts ? STRING_KIND | DATE_TEXT_KIND : STRING_KIND;
   }
 
   /** Takes in a batch of records, as read, before any is filtered out. */
@@ -177,7 +182,13 @@ export class FilterKinds {
     const kinds = this.#kinds;
     for (let i = 0; i < paths.length; i++) {
       const value = valueAt(record, paths[i] as readonly string[]);
-      if (value !== undefined) kinds[i] = (kinds[i] as number) | kindsOfValue(value, true);
+      if (value === undefined) continue;
+      const seen = kinds[i] as number;
+      // Once a text that is no date was seen, whether the next reads as one changes no type.
+      if (typeof value === "string" && (seen & this.#textsSettled) === this.#textsSettled) {
+        continue;
+      }
+      kinds[i] = seen | kindsOfValue(value, true);
     }
   }
 
