@@ -12,7 +12,13 @@ import { findUntypedPredicate } from "../backends/sql/compile-sql.ts";
 import { type DumpShape, DumpSplitter } from "../dump/dump-reader.ts";
 import type { UnseenField } from "../dump/field-presence.ts";
 import { type DumpRecord, openDump } from "../dump/filter-dump.ts";
-import { learntSchema, readLearningHead, type TypeChange } from "../dump/learnt-schema.ts";
+import {
+  learntSchema,
+  type RecordWatch,
+  readLearningHead,
+  recordWatch,
+  type TypeChange,
+} from "../dump/learnt-schema.ts";
 import type { InvalidUtf8Mode } from "../dump/utf8.ts";
 import type { Schema } from "../schema/schema.ts";
 import {
@@ -87,6 +93,8 @@ export interface EnginePlan {
   readonly inferSchema?: boolean | undefined;
   /** Whether `schema` was learnt from the head rather than given. */
   readonly learnt?: boolean | undefined;
+  /** With a schema learnt, how its records are watched, from the head it was learnt from. */
+  readonly watch?: RecordWatch | undefined;
 }
 
 /**
@@ -299,7 +307,8 @@ async function withLearntSchema(path: string, plan: EnginePlan): Promise<EngineP
     const head = await readLearningHead(stream[Symbol.asyncIterator](), options);
     const schema = learntSchema(head.records, where);
     readWhereInput("filter", plan.whereText ?? where, {}, schema);
-    return { ...plan, schema, learnt: true };
+    const watch = recordWatch(where, plan.fields, head.records);
+    return { ...plan, schema, learnt: true, watch };
   } finally {
     stream.destroy();
   }

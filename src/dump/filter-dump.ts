@@ -28,7 +28,9 @@ import { FieldPresence, type UnseenField } from "./field-presence.ts";
 import {
   FilterKinds,
   learntSchema,
+  leavingUnparsed,
   readLearningHead,
+  recordWatch,
   replayed,
   type TypeChange,
   watched,
@@ -279,7 +281,8 @@ export function openDump(
     given.fields === undefined ? undefined : readFieldsInput(caller, given.fields, limits, schema);
   const project = fields === undefined ? undefined : compileProjection(fields);
   const selection = watchedFields ?? (fields && asFieldsNode(fields));
-  const passOf = (passSchema: Schema | undefined, learnt: boolean): DumpPass => {
+  const passOf = (passSchema: Schema | undefined, head?: readonly unknown[]): DumpPass => {
+    const learnt = head !== undefined;
     // The text read again against the learnt schema, for an error that points into it.
     if (learnt) readWhereInput(caller, given.where, limits, passSchema);
     const matches =
@@ -291,11 +294,16 @@ export function openDump(
       (schema === undefined && (where !== undefined || selection)) || learnt
         ? new FieldPresence(where, selection)
         : undefined;
+    const watch = schema === undefined ? recordWatch(where, selection, head) : undefined;
     const kinds =
-      schema === undefined && where !== undefined ? new FilterKinds(where, !learnt) : undefined;
+      where !== undefined && watch?.kinds !== undefined
+        ? new FilterKinds(where, watch.kinds === "dateTexts")
+        : undefined;
+    presence?.markSeen(watch?.headSeen ?? []);
+    kinds?.merge(watch?.headKinds ?? []);
     // Records that cannot match are left unparsed once no watched field is still to be seen.
     const rawFilter = where === undefined ? undefined : compileRawFilter(where, passSchema);
-    const mayLeaveUnparsed = presence === undefined ? undefined : () => presence.allSeen();
+    const mayLeaveUnparsed = watch && leavingUnparsed(watch, presence);
     // A record the reader rules out on the filter's members alone still shows their kinds.
     const prefilterMatches = matches && watched(matches, kinds);
     const splitter = new DumpSplitter({
@@ -315,9 +323,9 @@ export function openDump(
   };
   const chunks = chunksOf(caller, source);
   if (schema !== undefined || where === undefined || !inferSchema) {
-    return new DumpRecords(chunks, passOf(schema, false), where);
+    return new DumpRecords(chunks, passOf(schema), where);
   }
-  const pass = (head: readonly unknown[]) => passOf(learntSchema(head, where), true);
+  const pass = (head: readonly unknown[]) => passOf(learntSchema(head, where), head);
   return new DumpRecords(chunks, { resource, invalidUtf8, pass }, where);
 }
 

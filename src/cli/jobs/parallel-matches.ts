@@ -6,7 +6,7 @@
 import { Worker } from "node:worker_threads";
 import { compileProjection } from "../../backends/projection/compile-projection.ts";
 import { FieldPresence, SUGGESTION_SAMPLE, type UnseenField } from "../../dump/field-presence.ts";
-import { FilterKinds, type TypeChange } from "../../dump/learnt-schema.ts";
+import { FilterKinds, recordWatch, type TypeChange } from "../../dump/learnt-schema.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import type { EnginePlan, MatchSource, RecordSource, RenderedBatch } from "../filter-engines.ts";
 import {
@@ -161,8 +161,16 @@ export function parallelMatches(
     (schema === undefined || learnt) && (where !== undefined || fields !== undefined);
   const presence = watching ? new FieldPresence(where, fields) : undefined;
   presence?.observe(head);
-  const kinds = learnt && where ? new FilterKinds(where) : undefined;
-  kinds?.observe(head);
+  // Not from `head`: every record is watched as one job watches it, in its stretch (10.7).
+  const watch = learnt
+    ? plan.watch
+    : schema === undefined
+      ? recordWatch(where, fields, undefined)
+      : undefined;
+  presence?.markSeen(watch?.headSeen ?? []);
+  const kinds =
+    where && watch?.kinds ? new FilterKinds(where, watch.kinds === "dateTexts") : undefined;
+  kinds?.merge(watch?.headKinds ?? []);
   const headCount = head.length;
   let recordsRead = 0;
   let bytesRead = 0;
@@ -179,6 +187,7 @@ export function parallelMatches(
     trustInput: plan.trustInput,
     shape: input.shape,
     learnt: learnt === true,
+    watch,
   };
 
   /** The one-job reader from the top, past the `delivered` matches already written. */
@@ -281,8 +290,11 @@ export function parallelMatches(
       fallback ? fallback.unseenFields() : (presence?.unseen() ?? []),
     typeChanges: (): TypeChange[] => {
       if (fallback) return fallback.typeChanges();
-      return kinds && schema ? kinds.changes(schema) : [];
+      return kinds && learnt && schema ? kinds.changes(schema) : [];
     },
-    datesReadAsText: () => fallback?.datesReadAsText() ?? [],
+    datesReadAsText: (): string[] => {
+      if (fallback) return fallback.datesReadAsText();
+      return kinds && !learnt && where ? kinds.datesReadAsText(where) : [];
+    },
   };
 }

@@ -15,7 +15,7 @@ import { compileRawFilter, type RawFilter } from "../../backends/raw/raw-filter.
 import { createRecordScanner, DumpSplitter, type Prefilter } from "../../dump/dump-reader.ts";
 import { FieldPresence } from "../../dump/field-presence.ts";
 import { isJsonSpace } from "../../dump/json-validator.ts";
-import { FilterKinds } from "../../dump/learnt-schema.ts";
+import { FilterKinds, leavingUnparsed, type RecordWatch } from "../../dump/learnt-schema.ts";
 import { filterMembers, recordMembers } from "../../dump/record-members.ts";
 import type { RecordScanner } from "../../dump/record-scanner.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
@@ -36,6 +36,8 @@ export interface JobSetup {
   readonly shape: "array" | "ndjson";
   /** The schema was learnt from the head (10.7): fields are watched, and their values' kinds. */
   readonly learnt: boolean;
+  /** Without a schema given, how records are watched, as one job watches them. */
+  readonly watch: RecordWatch | undefined;
 }
 
 /** A stretch to read: input offsets `[start, end)`; `exact` when a record starts at `start`. */
@@ -281,13 +283,15 @@ export function runRangeTask(job: Job, task: RangeTask): RangeResult {
       };
     }
     const presence = job.watching ? new FieldPresence(setup.where, setup.fields) : undefined;
-    const kinds = setup.learnt && setup.where ? new FilterKinds(setup.where) : undefined;
+    const { where, watch } = setup;
+    const kinds =
+      where && watch?.kinds ? new FilterKinds(where, watch.kinds === "dateTexts") : undefined;
     job.kinds.current = kinds;
     presence?.markSeen(task.seen);
     const splitter = new DumpSplitter({
       invalidUtf8: setup.invalidUtf8,
       rawFilter,
-      mayLeaveUnparsed: presence && (() => presence.allSeen()),
+      mayLeaveUnparsed: watch ? leavingUnparsed(watch, presence) : undefined,
       trustSkipped: setup.trustInput,
       members,
       prefilter,
