@@ -1,5 +1,28 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { defineConfig } from "tsup";
 import { LIBRARY_ENTRIES } from "./scripts/entries.ts";
+
+/**
+ * Evaluated before anything else an entry imports: on an older Node, chevrotain's first line
+ * fails on `Object.groupBy` with a stack that never names the version qaql needs.
+ */
+const RUNTIME_CHECK = `// The first module every entry of qaql evaluates: the Node.js version it needs, in one line.
+const version = globalThis.process?.versions?.node;
+if (version !== undefined && Number(version.split(".")[0]) < 22) {
+  const error = new Error(\`qaql needs Node.js 22 or newer (this is \${version})\`);
+  error.stack = error.message;
+  throw error;
+}
+`;
+
+/** Writes the check and makes it each entry's first import (on its first line: no source map moves). */
+function checkRuntimeFirst(): void {
+  writeFileSync("dist/runtime-check.js", RUNTIME_CHECK);
+  for (const name of Object.keys(LIBRARY_ENTRIES)) {
+    const file = `dist/${name}.js`;
+    writeFileSync(file, `import "./runtime-check.js";${readFileSync(file, "utf8")}`);
+  }
+}
 
 export default defineConfig([
   {
@@ -31,6 +54,7 @@ export default defineConfig([
     sourcemap: true,
     target: "node22",
     treeshake: true,
+    onSuccess: async () => checkRuntimeFirst(),
   },
   {
     // The command line: Node-only, run as an executable, with the worker of `qaql filter --jobs`.

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { LIBRARY_ENTRIES } from "../scripts/entries.ts";
 import { runCli } from "./support/run-cli.ts";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -30,6 +31,38 @@ function filesUnder(directory: string): string[] {
 }
 
 describe("the package", () => {
+  it("evaluates the check of the Node version before anything else of every entry", () => {
+    for (const name of Object.keys(LIBRARY_ENTRIES)) {
+      const text = readFileSync(join(ROOT, "dist", `${name}.js`), "utf8");
+      expect(text.startsWith('import "./runtime-check.js";'), name).toBe(true);
+    }
+    // Node 24 runs it and loads the entry.
+    const loaded = spawnSync(process.execPath, ["-e", 'import("./dist/index.js")'], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(loaded.stderr).toBe("");
+  });
+
+  // The host's own Node, where it is older than qaql needs (Debian's is 20 on this machine).
+  const hostNode = spawnSync("/usr/bin/node", ["--version"], { encoding: "utf8" }).stdout ?? "";
+  it.skipIf(!/^v(1\d|2[01])\./.test(hostNode))(
+    "says in one line which Node it needs, when an older Node imports it",
+    () => {
+      for (const entry of ["./dist/index.js", "./dist/list.js", "./dist/dump.js"]) {
+        const run = spawnSync("/usr/bin/node", ["-e", `import(${JSON.stringify(entry)})`], {
+          cwd: ROOT,
+          encoding: "utf8",
+        });
+        expect(run.status).not.toBe(0);
+        expect(run.stderr).toContain(
+          `qaql needs Node.js 22 or newer (this is ${hostNode.trim().slice(1)})`,
+        );
+        expect(run.stderr).not.toMatch(/groupBy|chevrotain/);
+      }
+    },
+  );
+
   it("ships a LICENSE whose text is the license package.json names", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
       license: string;

@@ -12,7 +12,7 @@ import { findUntypedPredicate } from "../backends/sql/compile-sql.ts";
 import { type DumpShape, DumpSplitter } from "../dump/dump-reader.ts";
 import type { UnseenField } from "../dump/field-presence.ts";
 import { type DumpRecord, openDump } from "../dump/filter-dump.ts";
-import { learnSchemaFromHead, type TypeChange } from "../dump/learnt-schema.ts";
+import { learnFromHead, type RecordWatch, type TypeChange } from "../dump/learnt-schema.ts";
 import type { InvalidUtf8Mode } from "../dump/utf8.ts";
 import type { Schema } from "../schema/schema.ts";
 import {
@@ -103,6 +103,8 @@ export interface EnginePlan {
   readonly inferSchema?: boolean | undefined;
   /** Whether `schema` was learnt from the head rather than given. */
   readonly learnt?: boolean | undefined;
+  /** With a schema learnt, how its records are watched, from the head it was learnt from. */
+  readonly watch?: RecordWatch | undefined;
 }
 
 /**
@@ -294,12 +296,11 @@ async function jsEngine(
   // batch by batch, so that this thread's young generation does not grow to hold them.
   const headBytes =
     plan.schema === undefined ? tuning.headBytes : Math.min(tuning.headBytes, 1 << 18);
-  const learning = learnsSchema(plan);
-  const watch = new HeadWatch(plan.where, plan.fields, plan.schema === undefined, learning);
+  const watch = new HeadWatch(plan.where, plan.fields, plan.schema === undefined);
   const observe = (records: readonly unknown[]) => watch.observe(records);
   const { shape } = await readHead(path, plan.resource, 0, headBytes, observe);
   if (shape !== "array" && shape !== "ndjson") return sequential();
-  const planned = learning ? await withLearntSchema(path, plan) : plan;
+  const planned = learnsSchema(plan) ? await withLearntSchema(path, plan) : plan;
   const firstRecords = async (count: number) =>
     (await readHead(path, plan.resource, count)).records;
   const input = { path, size, shape, firstRecords, sequential };
@@ -322,9 +323,10 @@ async function withLearntSchema(path: string, plan: EnginePlan): Promise<EngineP
   const stream = createReadStream(path);
   try {
     const options = { resource: plan.resource, invalidUtf8: plan.invalidUtf8 };
-    const schema = await learnSchemaFromHead(stream[Symbol.asyncIterator](), options, where);
+    const chunks = stream[Symbol.asyncIterator]();
+    const { schema, watch } = await learnFromHead(chunks, options, where, plan.fields);
     readWhereInput("filter", plan.whereText ?? where, {}, schema);
-    return { ...plan, schema, learnt: true };
+    return { ...plan, schema, learnt: true, watch };
   } finally {
     stream.destroy();
   }

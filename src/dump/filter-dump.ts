@@ -28,7 +28,9 @@ import { FieldPresence, type UnseenField } from "./field-presence.ts";
 import {
   FilterKinds,
   learntSchema,
+  leavingUnparsed,
   readLearningHead,
+  recordWatch,
   replayed,
   type TypeChange,
   watched,
@@ -45,7 +47,10 @@ export interface FilterDumpOptions extends ParseLimits {
   readonly where?: string | WhereExpression | undefined;
   /** The selection, as text, AST or tree; whole records without it. */
   readonly fields?: FieldsInput | undefined;
-  /** The field types; without one, each record's values give them (grammar/language.md 2.3). */
+  /**
+   * The field types; without one, those of the filter's fields are learnt from the dump's head
+   * (`inferSchema`, grammar/language.md 10.7), or each value gives its own with `inferSchema: false`.
+   */
   readonly schema?: SchemaOption | undefined;
   /** The IANA zone in which dates are calendar days (2.5); UTC unless set. */
   readonly timeZone?: string | undefined;
@@ -236,8 +241,9 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
  * several resources), or NDJSON; the shape is detected. Returns the matching records,
  * projected by `fields`, as an async iterable; memory is bounded by the largest record.
  * Everything is checked before a byte is read: throws as `compileWhere` and `compileFields`
- * do, and `TypeError` for a source that is not one; reading throws `DumpError` at the byte
- * where the dump goes wrong.
+ * do, and `TypeError` for a source that is not one; a filter's fields checked against a schema
+ * learnt from the head (10.7) throw at the first read, before any record; reading throws
+ * `DumpError` at the byte where the dump goes wrong.
  */
 export function filterDump(source: DumpSource, options?: FilterDumpOptions): DumpRecords {
   return openDump("filterDump", source, options);
@@ -275,7 +281,8 @@ export function openDump(
     given.fields === undefined ? undefined : readFieldsInput(caller, given.fields, limits, schema);
   const project = fields === undefined ? undefined : compileProjection(fields);
   const selection = watchedFields ?? (fields && asFieldsNode(fields));
-  const passOf = (passSchema: Schema | undefined, learnt: boolean): DumpPass => {
+  const passOf = (passSchema: Schema | undefined, head?: readonly unknown[]): DumpPass => {
+    const learnt = head !== undefined;
     // The text read again against the learnt schema, for an error that points into it.
     if (learnt) readWhereInput(caller, given.where, limits, passSchema);
     const matches =
@@ -287,10 +294,16 @@ export function openDump(
       (schema === undefined && (where !== undefined || selection)) || learnt
         ? new FieldPresence(where, selection)
         : undefined;
-    const kinds = schema === undefined && where !== undefined ? new FilterKinds(where) : undefined;
+    const watch = schema === undefined ? recordWatch(where, selection, head) : undefined;
+    const kinds =
+      where !== undefined && watch?.kinds !== undefined
+        ? new FilterKinds(where, watch.kinds === "dateTexts")
+        : undefined;
+    presence?.markSeen(watch?.headSeen ?? []);
+    kinds?.merge(watch?.headKinds ?? []);
     // Records that cannot match are left unparsed once no watched field is still to be seen.
     const rawFilter = where === undefined ? undefined : compileRawFilter(where, passSchema);
-    const mayLeaveUnparsed = presence === undefined ? undefined : () => presence.allSeen();
+    const mayLeaveUnparsed = watch && leavingUnparsed(watch, presence);
     // A record the reader rules out on the filter's members alone still shows their kinds.
     const prefilterMatches = matches && watched(matches, kinds);
     const splitter = new DumpSplitter({
@@ -310,9 +323,9 @@ export function openDump(
   };
   const chunks = chunksOf(caller, source);
   if (schema !== undefined || where === undefined || !inferSchema) {
-    return new DumpRecords(chunks, passOf(schema, false), where);
+    return new DumpRecords(chunks, passOf(schema), where);
   }
-  const pass = (head: readonly unknown[]) => passOf(learntSchema(head, where), true);
+  const pass = (head: readonly unknown[]) => passOf(learntSchema(head, where), head);
   return new DumpRecords(chunks, { resource, invalidUtf8, pass }, where);
 }
 

@@ -1,6 +1,7 @@
 // A dump without a schema is typed as `qaql serve` types it, from its records (grammar/language.md
 // 4.5, 10.7). A stream cannot wait for its last record, so the schema is learnt from its head, and
 // every later record is watched for a value that would have typed a filtered field otherwise.
+import type { FieldsNode } from "../ast/fields.ts";
 import { predicatesOf, type WhereExpression } from "../ast/where.ts";
 import { DumpError } from "../errors/dump-error.ts";
 import {
@@ -8,11 +9,13 @@ import {
   inferSchema,
   kindsOfValue,
   SchemaInference,
+  STRING_KIND,
   typeNameOfKinds,
 } from "../schema/infer-schema.ts";
 import { readDate } from "../schema/literals.ts";
 import { type FieldType, readSchema, type Schema } from "../schema/schema.ts";
 import { DumpSplitter } from "./dump-reader.ts";
+import { FieldPresence } from "./field-presence.ts";
 import type { InvalidUtf8Mode } from "./utf8.ts";
 
 /**
@@ -55,19 +58,23 @@ export async function readLearningHead(
 }
 
 /**
- * The schema `learntSchema` learns from the head `readLearningHead` reads, its records let go
- * batch by batch: a reader that reads the dump again from its start need not hold them.
+ * The schema `learntSchema` learns from the head `readLearningHead` reads, and the watch
+ * `recordWatch` makes of it, its records let go batch by batch: a reader that reads the dump
+ * again from its start need not hold them.
  */
-export async function learnSchemaFromHead(
+export async function learnFromHead(
   chunks: AsyncIterator<Uint8Array>,
   options: LearningOptions,
   where: WhereExpression,
-): Promise<Schema> {
+  fields: FieldsNode | undefined,
+): Promise<{ readonly schema: Schema; readonly watch: RecordWatch }> {
   const inference = new SchemaInference();
+  const watch = new LearntWatch(where, fields);
   for await (const batch of headBatches(chunks, options)) {
     for (const record of batch) inference.add(record);
+    watch.observe(batch);
   }
-  return widenForFilter(inference.schema(), where);
+  return { schema: widenForFilter(inference.schema(), where), watch: watch.watch() };
 }
 
 /**
@@ -197,10 +204,14 @@ function pathsOf(where: WhereExpression): (readonly string[])[] {
 export class FilterKinds {
   readonly #paths: (readonly string[])[];
   readonly #kinds: number[];
+  /** The kinds after which a text tells nothing new: a plain text, or one of each for `datesReadAsText`. */
+  readonly #textsSettled: number;
 
-  constructor(where: WhereExpression) {
+  /** Watches the fields of `where`; `dateTexts` keeps looking for date texts past plain ones. */
+  constructor(where: WhereExpression, dateTexts = false) {
     this.#paths = pathsOf(where);
     this.#kinds = this.#paths.map(() => 0);
+    this.#textsSettled = dateTexts ? STRING_KIND | DATE_TEXT_KIND : STRING_KIND;
   }
 
   /** Takes in a batch of records, as read, before any is filtered out. */
@@ -214,7 +225,13 @@ export class FilterKinds {
     const kinds = this.#kinds;
     for (let i = 0; i < paths.length; i++) {
       const value = valueAt(record, paths[i] as readonly string[]);
-      if (value !== undefined) kinds[i] = (kinds[i] as number) | kindsOfValue(value, true);
+      if (value === undefined) continue;
+      const seen = kinds[i] as number;
+      // Once a text that is no date was seen, whether the next reads as one changes no type.
+      if (typeof value === "string" && (seen & this.#textsSettled) === this.#textsSettled) {
+        continue;
+      }
+      kinds[i] = seen | kindsOfValue(value, true);
     }
   }
 
@@ -262,21 +279,105 @@ export class FilterKinds {
    * without a schema: compared as texts, not by calendar day.
    */
   datesReadAsText(where: WhereExpression): string[] {
-    const found = new Set<string>();
-    for (const predicate of predicatesOf(where)) {
-      const values =
-        predicate.kind === "comparison"
-          ? [predicate.value]
-          : predicate.kind === "in"
-            ? predicate.values
-            : [];
-      if (!values.some((value) => readDate(value.text) !== undefined)) continue;
-      const path = predicate.path.segments.join(".");
+    return dayComparedPaths(where).filter((path) => {
       const index = this.#paths.findIndex((segments) => segments.join(".") === path);
-      if (index !== -1 && ((this.#kinds[index] as number) & DATE_TEXT_KIND) !== 0) found.add(path);
-    }
-    return [...found];
+      return index !== -1 && ((this.#kinds[index] as number) & DATE_TEXT_KIND) !== 0;
+    });
   }
+}
+
+/** The dotted paths `where` compares with a day (`createdAt>=2024-03-01`), each once. */
+function dayComparedPaths(where: WhereExpression): string[] {
+  const found = new Set<string>();
+  for (const predicate of predicatesOf(where)) {
+    const values =
+      predicate.kind === "comparison"
+        ? [predicate.value]
+        : predicate.kind === "in"
+          ? predicate.values
+          : [];
+    if (values.some((value) => readDate(value.text) !== undefined)) {
+      found.add(predicate.path.segments.join("."));
+    }
+  }
+  return [...found];
+}
+
+/**
+ * How a reader without a schema given watches its records: the same for every engine, chunking
+ * and `--jobs` (10.7), as it decides once whether a record the bytes' condition rules out
+ * (10.5), which is then not watched, may be left unparsed.
+ */
+export interface RecordWatch {
+  /** The kinds gathered: of a learnt schema's fields, of the fields compared with a day, or none. */
+  readonly kinds: "learnt" | "dateTexts" | undefined;
+  /**
+   * Whether records may be left unparsed: decided once where kinds are gathered; undefined
+   * where only the fields held are watched, which allow it once every one was seen.
+   */
+  readonly leaveUnparsed: boolean | undefined;
+  /** The fields watched, held by the head: all of them when `leaveUnparsed`, else none. */
+  readonly headSeen: readonly string[];
+  /**
+   * The kinds the head's records held (`FilterKinds.masks`), part of the whole dump's whether
+   * or not a record of the head is left unparsed when read again; empty without a head.
+   */
+  readonly headKinds: readonly number[];
+}
+
+/**
+ * The watch of a reader of `where` and `fields` without a schema given, `head` the records a
+ * schema was learnt from (undefined: none was, `inferSchema: false`). With a learnt schema,
+ * records are left unparsed only when the head held every field watched: the fields held are
+ * then known, and a field seen first later keeps every record parsed, so that every kind is
+ * gathered. Without one, the fields compared with a day keep every record parsed.
+ */
+export function recordWatch(
+  where: WhereExpression | undefined,
+  fields: FieldsNode | undefined,
+  head: readonly unknown[] | undefined,
+): RecordWatch {
+  if (where !== undefined && head !== undefined) {
+    const watch = new LearntWatch(where, fields);
+    watch.observe(head);
+    return watch.watch();
+  }
+  if (where !== undefined && dayComparedPaths(where).length > 0) {
+    return { kinds: "dateTexts", leaveUnparsed: false, headSeen: [], headKinds: [] };
+  }
+  return { kinds: undefined, leaveUnparsed: undefined, headSeen: [], headKinds: [] };
+}
+
+/** The watch of a schema learnt from a head, built as the head's records are read. */
+class LearntWatch {
+  readonly #held: FieldPresence;
+  readonly #kinds: FilterKinds;
+
+  constructor(where: WhereExpression, fields: FieldsNode | undefined) {
+    this.#held = new FieldPresence(where, fields);
+    this.#kinds = new FilterKinds(where);
+  }
+
+  observe(records: readonly unknown[]): void {
+    this.#held.observe(records);
+    this.#kinds.observe(records);
+  }
+
+  watch(): RecordWatch {
+    const leaveUnparsed = this.#held.allSeen();
+    const headSeen = leaveUnparsed ? this.#held.seenPaths() : [];
+    return { kinds: "learnt", leaveUnparsed, headSeen, headKinds: this.#kinds.masks() };
+  }
+}
+
+/** The reader's `mayLeaveUnparsed` under a watch, `presence` the fields held so far. */
+export function leavingUnparsed(
+  watch: RecordWatch,
+  presence: FieldPresence | undefined,
+): (() => boolean) | undefined {
+  const { leaveUnparsed } = watch;
+  if (leaveUnparsed !== undefined) return () => leaveUnparsed;
+  return presence && (() => presence.allSeen());
 }
 
 /** The value at a path through objects; undefined where a member is absent or no object holds it. */

@@ -29,6 +29,9 @@ const ARRAY = 128;
 /** The bit `kindsOfValue` gives a string that reads as a date: what a day literal is compared with. */
 export const DATE_TEXT_KIND = DATE_TEXT;
 
+/** The bit `kindsOfValue` gives a string that reads as no date. */
+export const STRING_KIND = STRING;
+
 /**
  * The kind of one value as a bit, as `inferSchema` sees it: a string reading as a date is a
  * date text when `dates` is on; null, absent and values no JSON holds are none (0).

@@ -10,9 +10,10 @@ import { openInput } from "../../src/cli/inputs.ts";
 import { filterDump } from "../../src/dump/filter-dump.ts";
 import {
   LEARNING_BYTES,
-  learnSchemaFromHead,
+  learnFromHead,
   learntSchema,
   readLearningHead,
+  recordWatch,
 } from "../../src/dump/learnt-schema.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
@@ -148,7 +149,12 @@ describe("a dump whose later records type a field otherwise than its head", () =
         resource: undefined,
         invalidUtf8: undefined,
       });
-      schemas.push({ count: records.length, schema: learntSchema(records, parseWhere("id>0")) });
+      const where = parseWhere("id>0");
+      schemas.push({
+        count: records.length,
+        schema: learntSchema(records, where),
+        watch: recordWatch(where, undefined, records),
+      });
     }
     // The lines that end within the first LEARNING_BYTES.
     let ending = 0;
@@ -160,13 +166,14 @@ describe("a dump whose later records type a field otherwise than its head", () =
     expect(schemas[0]?.count).toBe(within);
     expect(schemas[1]).toEqual(schemas[0]);
     expect(schemas[2]).toEqual(schemas[0]);
-    // Learnt as --jobs learns it, its records let go batch by batch, the same schema.
+    // Learnt as --jobs learns it, its records let go batch by batch, the same schema and watch.
     for (const size of [997, bytes.length]) {
       const options = { resource: undefined, invalidUtf8: undefined };
       const chunks = chunked(bytes, size)[Symbol.asyncIterator]();
-      const schema = await learnSchemaFromHead(chunks, options, parseWhere("id>0"));
-      expect(schema).toEqual(schemas[0]?.schema);
+      const learnt = await learnFromHead(chunks, options, parseWhere("id>0"), undefined);
+      expect(learnt).toEqual({ schema: schemas[0]?.schema, watch: schemas[0]?.watch });
     }
+    expect(schemas[0]?.watch).toMatchObject({ kinds: "learnt", leaveUnparsed: true });
   });
 
   it("refuses, before any record, a filter its head's types refuse", async () => {

@@ -8,7 +8,7 @@ import type { FieldsNode } from "../../ast/fields.ts";
 import type { WhereExpression } from "../../ast/where.ts";
 import { compileProjection } from "../../backends/projection/compile-projection.ts";
 import { FieldPresence, SUGGESTION_SAMPLE, type UnseenField } from "../../dump/field-presence.ts";
-import { FilterKinds, type TypeChange } from "../../dump/learnt-schema.ts";
+import { FilterKinds, recordWatch, type TypeChange } from "../../dump/learnt-schema.ts";
 import { stringifyJson } from "../../json/stringify-json.ts";
 import type { EnginePlan, MatchSource, RecordSource, RenderedBatch } from "../filter-engines.ts";
 import { type JobSetup, LineBuffer, type RangeResult, type RangeTask } from "./range-task.ts";
@@ -151,29 +151,20 @@ export interface ParallelMatchSource extends MatchSource {
 
 /**
  * What this thread watches in the records it reads itself, the head of the file, which it does
- * not keep: the fields they hold, without a schema given, and with a schema learnt, the kinds of
- * the filter's values.
+ * not keep: the fields they hold, without a schema given.
  */
 export class HeadWatch {
   readonly presence: FieldPresence | undefined;
-  readonly kinds: FilterKinds | undefined;
   /** The records observed. */
   count = 0;
 
-  constructor(
-    where: WhereExpression | undefined,
-    fields: FieldsNode | undefined,
-    watchFields: boolean,
-    watchKinds: boolean,
-  ) {
+  constructor(where: WhereExpression | undefined, fields: FieldsNode | undefined, watch: boolean) {
     const watched = where !== undefined || fields !== undefined;
-    this.presence = watchFields && watched ? new FieldPresence(where, fields) : undefined;
-    this.kinds = watchKinds && where ? new FilterKinds(where) : undefined;
+    this.presence = watch && watched ? new FieldPresence(where, fields) : undefined;
   }
 
   observe(records: readonly unknown[]): void {
     this.presence?.observe(records);
-    this.kinds?.observe(records);
     this.count += records.length;
   }
 }
@@ -189,8 +180,18 @@ export function parallelMatches(
   options: JobsOptions,
 ): ParallelMatchSource {
   const { where, fields, schema, learnt } = plan;
-  const { presence, kinds } = head;
+  const { presence } = head;
   const headCount = head.count;
+  // Not from `head`: every record is watched as one job watches it, in its stretch (10.7).
+  const watch = learnt
+    ? plan.watch
+    : schema === undefined
+      ? recordWatch(where, fields, undefined)
+      : undefined;
+  presence?.markSeen(watch?.headSeen ?? []);
+  const kinds =
+    where && watch?.kinds ? new FilterKinds(where, watch.kinds === "dateTexts") : undefined;
+  kinds?.merge(watch?.headKinds ?? []);
   let recordsRead = 0;
   let bytesRead = 0;
   let heldBytes = 0;
@@ -208,6 +209,7 @@ export function parallelMatches(
     trustInput: plan.trustInput,
     shape: input.shape,
     learnt: learnt === true,
+    watch,
   };
 
   /** The one-job reader from the top, past the `delivered` matches already written. */
@@ -334,8 +336,11 @@ export function parallelMatches(
       fallback ? fallback.unseenFields() : (presence?.unseen() ?? []),
     typeChanges: (): TypeChange[] => {
       if (fallback) return fallback.typeChanges();
-      return kinds && schema ? kinds.changes(schema) : [];
+      return kinds && learnt && schema ? kinds.changes(schema) : [];
     },
-    datesReadAsText: () => fallback?.datesReadAsText() ?? [],
+    datesReadAsText: (): string[] => {
+      if (fallback) return fallback.datesReadAsText();
+      return kinds && !learnt && where ? kinds.datesReadAsText(where) : [];
+    },
   };
 }

@@ -15,7 +15,7 @@ import { compileRawFilter, type RawFilter } from "../../backends/raw/raw-filter.
 import { createRecordScanner, DumpSplitter, type Prefilter } from "../../dump/dump-reader.ts";
 import { FieldPresence } from "../../dump/field-presence.ts";
 import { isJsonSpace } from "../../dump/json-validator.ts";
-import { FilterKinds, watched } from "../../dump/learnt-schema.ts";
+import { FilterKinds, leavingUnparsed, type RecordWatch } from "../../dump/learnt-schema.ts";
 import { filterMembers, recordMembers } from "../../dump/record-members.ts";
 import type { RecordScanner } from "../../dump/record-scanner.ts";
 import type { InvalidUtf8Mode } from "../../dump/utf8.ts";
@@ -36,6 +36,8 @@ export interface JobSetup {
   readonly shape: "array" | "ndjson";
   /** The schema was learnt from the head (10.7): fields are watched, and their values' kinds. */
   readonly learnt: boolean;
+  /** Without a schema given, how records are watched, as one job watches them. */
+  readonly watch: RecordWatch | undefined;
 }
 
 /** A stretch to read: input offsets `[start, end)`; `exact` when a record starts at `start`. */
@@ -67,7 +69,7 @@ export interface RangeResult {
   readonly records: number;
   /** The watched fields some record of the stretch held. */
   readonly seen: string[];
-  /** The kinds of the filter's values the thread's records held so far (`FilterKinds.masks`). */
+  /** The kinds of the filter's values the stretch's records held (`FilterKinds.masks`). */
   readonly kinds: number[];
   /** The stretch holds an error, which the one-job reader then reports with its exact position. */
   readonly failed: boolean;
@@ -87,8 +89,11 @@ export interface Job {
   readonly recordScanner: RecordScanner | undefined;
   /** Whether records are watched for the fields they hold (no schema, or one learnt). */
   readonly watching: boolean;
-  /** With a learnt schema, the kinds of the filter's values, over the thread's stretches. */
-  readonly kinds: FilterKinds | undefined;
+  /**
+   * With a learnt schema, the kinds of the filter's values in the stretch being read: a stretch
+   * read from a wrong guess of its first record is thrown away, and what it saw with it.
+   */
+  readonly kinds: { current: FilterKinds | undefined };
   /** The two buffers a thread reads its stretches into, one stretch after the other. */
   readonly buffers: readonly Uint8Array[];
   /** Where a thread writes a stretch's matches, one stretch after the other. */
@@ -102,9 +107,9 @@ export function prepareJob(setup: JobSetup): Job {
   const rawFilter = where && compileRawFilter(where, schema);
   const members = recordMembers(where, fields);
   const matches = where && compilePredicate(where, { schema, timeZone });
-  const kinds = setup.learnt && where ? new FilterKinds(where) : undefined;
+  const kinds: Job["kinds"] = { current: undefined };
   const prefilter = where &&
-    matches && { members: filterMembers(where), matches: watched(matches, kinds) };
+    matches && { members: filterMembers(where), matches: watchedBy(matches, kinds) };
   return {
     setup,
     matches,
@@ -276,16 +281,20 @@ export function runRangeTask(job: Job, task: RangeTask): RangeResult {
         matches: 0,
         records: 0,
         seen: [],
-        kinds: job.kinds?.masks() ?? [],
+        kinds: [],
         failed: false,
       };
     }
     const presence = job.watching ? new FieldPresence(setup.where, setup.fields) : undefined;
+    const { where, watch } = setup;
+    const kinds =
+      where && watch?.kinds ? new FilterKinds(where, watch.kinds === "dateTexts") : undefined;
+    job.kinds.current = kinds;
     presence?.markSeen(task.seen);
     const splitter = new DumpSplitter({
       invalidUtf8: setup.invalidUtf8,
       rawFilter,
-      mayLeaveUnparsed: presence && (() => presence.allSeen()),
+      mayLeaveUnparsed: watch ? leavingUnparsed(watch, presence) : undefined,
       trustSkipped: setup.trustInput,
       members,
       prefilter,
@@ -302,7 +311,7 @@ export function runRangeTask(job: Job, task: RangeTask): RangeResult {
       else splitter.push(piece);
       for (let records = splitter.next(); records !== undefined; records = splitter.next()) {
         presence?.observe(records);
-        job.kinds?.observe(records);
+        kinds?.observe(records);
         for (const record of records) {
           if (matches && !matches(record)) continue;
           lines.add(stringifyJson(project ? project(record) : record));
@@ -324,10 +333,21 @@ export function runRangeTask(job: Job, task: RangeTask): RangeResult {
       ...lines.take(),
       records: splitter.recordsRead,
       seen: presence?.seenPaths() ?? [],
-      kinds: job.kinds?.masks() ?? [],
+      kinds: kinds?.masks() ?? [],
       failed,
     };
   } finally {
     closeSync(fd);
   }
+}
+
+/** `matches`, taking in the kinds of each record it tests into the stretch's own (`Job.kinds`). */
+function watchedBy(
+  matches: (record: unknown) => boolean,
+  kinds: Job["kinds"],
+): (record: unknown) => boolean {
+  return (record) => {
+    kinds.current?.observeOne(record);
+    return matches(record);
+  };
 }

@@ -8,7 +8,7 @@ import { fieldsArbitrary } from "../../../src/arbitraries/index.ts";
 import { compileProjection } from "../../../src/backends/projection/compile-projection.ts";
 import { type EnginePlan, openMatches } from "../../../src/cli/filter-engines.ts";
 import { openInput } from "../../../src/cli/inputs.ts";
-import { schemas } from "../../../src/index.ts";
+import { parseWhere, schemas } from "../../../src/index.ts";
 import type { Schema } from "../../../src/schema/schema.ts";
 import { generatedDumpArbitrary } from "../../support/generated-dump.ts";
 import { runs } from "../../support/runs.ts";
@@ -28,6 +28,7 @@ interface Outcome {
   readonly recordsRead: number | undefined;
   readonly unseen: unknown;
   readonly changes: unknown;
+  readonly dates: unknown;
   readonly error: string | undefined;
 }
 
@@ -62,7 +63,7 @@ async function run(
     error = `${code}: ${message}`;
   }
   if (error !== undefined || source === undefined) {
-    return { lines, recordsRead: undefined, unseen: [], changes: [], error };
+    return { lines, recordsRead: undefined, unseen: [], changes: [], dates: [], error };
   }
   const { recordsRead } = source;
   return {
@@ -70,6 +71,7 @@ async function run(
     recordsRead,
     unseen: source.unseenFields(),
     changes: source.typeChanges(),
+    dates: source.datesReadAsText(),
     error,
   };
 }
@@ -89,10 +91,46 @@ const dumpArbitrary = (schema: Schema | undefined) =>
     })
     .map(({ dump, fields, ...drawn }) => ({ ...dump, ...drawn, fields: fields ?? undefined }));
 
+/**
+ * Tickets whose `createdAt` holds date-times with and without offsets, days, and texts that are
+ * none, filtered on it with a day and on a status whose bytes rule records out (10.5).
+ */
+const datedArbitrary = fc.record({
+  records: fc.array(
+    fc.record(
+      {
+        id: fc.nat(),
+        status: fc.constantFrom("OPEN", "CLOSED", "NEW"),
+        createdAt: fc.oneof(
+          fc.constantFrom("2024-03-01T10:00:00Z", "2024-02-29T23:30:00-05:00", "2024-03-02"),
+          fc.constantFrom("n/a", "soon", null),
+        ),
+      },
+      { requiredKeys: ["id"] },
+    ),
+    { minLength: 2, maxLength: 40 },
+  ),
+  where: fc
+    .tuple(
+      fc.constantFrom("=", ">=", "<", "!="),
+      fc.constantFrom("2024-03-01", "2024-03-02"),
+      fc.constantFrom("", " AND status=OPEN", " OR status IN (NEW,CLOSED)"),
+    )
+    .map(([operator, day, rest]) => parseWhere(`createdAt${operator}${day}${rest}`)),
+  pretty: fc.boolean(),
+  inferSchema: fc.boolean(),
+  timeZone: fc.constantFrom("UTC", "Asia/Tokyo", "America/New_York"),
+  jobs: fc.integer({ min: 2, max: 4 }),
+  stretchBytes: fc.integer({ min: 1, max: 300 }),
+  headBytes: fc.integer({ min: 1, max: 300 }),
+  readAheadBytes: fc.integer({ min: 1, max: 4000 }),
+});
+
 describe("qaql filter --jobs", () => {
-  for (const [name, schema] of [
-    ["without a schema", undefined],
-    ["with the artefact schema", schemas.artefact],
+  for (const [name, schema, inferSchema] of [
+    ["without a schema", undefined, true],
+    ["without a schema, none learnt", undefined, false],
+    ["with the artefact schema", schemas.artefact, true],
   ] as const) {
     it(`writes what one job writes, ${name}`, async () => {
       let matchedSome = 0;
@@ -110,6 +148,7 @@ describe("qaql filter --jobs", () => {
             invalidUtf8: "error",
             trustInput: false,
             jobs: 1,
+            inferSchema,
           };
           const size = drawn.bytes.length;
           const { stretchBytes, headBytes, readAheadBytes } = drawn;
@@ -134,6 +173,77 @@ describe("qaql filter --jobs", () => {
       expect(failed).toBeGreaterThan(4);
     }, 120_000);
   }
+
+  it("names the same fields read otherwise than learnt, or dates read as texts", async () => {
+    let named = 0;
+    await fc.assert(
+      fc.asyncProperty(datedArbitrary, async (drawn) => {
+        const file = join(scratch, `dated-${written++}.json`);
+        const text = drawn.pretty
+          ? JSON.stringify(drawn.records, null, 1)
+          : drawn.records.map((record) => `${JSON.stringify(record)}\n`).join("");
+        writeFileSync(file, text);
+        const plan: EnginePlan = {
+          where: drawn.where,
+          fields: undefined,
+          schema: undefined,
+          timeZone: drawn.timeZone,
+          resource: undefined,
+          invalidUtf8: "error",
+          trustInput: false,
+          jobs: 1,
+          inferSchema: drawn.inferSchema,
+        };
+        const size = Buffer.byteLength(text);
+        const { stretchBytes, headBytes, readAheadBytes } = drawn;
+        const one = await run(file, size, plan, stretchBytes, headBytes, readAheadBytes);
+        const many = await run(
+          file,
+          size,
+          { ...plan, jobs: drawn.jobs },
+          stretchBytes,
+          headBytes,
+          readAheadBytes,
+        );
+        expect(many).toEqual(one);
+        if ((one.dates as unknown[]).length + (one.changes as unknown[]).length > 0) named++;
+        rmSync(file);
+      }),
+      { numRuns: runs(60) },
+    );
+    // Fields were named: date texts without a schema learnt, or types the head did not give.
+    expect(named).toBeGreaterThan(3);
+  }, 120_000);
+
+  it("gathers the kinds of a field from every record, the head's too, with one job or several", async () => {
+    // The head gives "a" an object and a boolean; the record with the boolean is ruled out by
+    // its bytes (no `""`) when read again, by a worker: no type changed, with any --jobs.
+    const records = [
+      { a: { a: "" } },
+      { b: 0 },
+      { c: 1 },
+      {},
+      { d: { e: [1, { f: null }] }, a: false },
+    ];
+    const file = join(scratch, `head-kinds-${written++}.json`);
+    writeFileSync(file, JSON.stringify(records, null, 1));
+    const size = JSON.stringify(records, null, 1).length;
+    const where = parseWhere('a.a=""');
+    const plan: EnginePlan = {
+      where,
+      fields: undefined,
+      schema: undefined,
+      timeZone: undefined,
+      resource: undefined,
+      invalidUtf8: "error",
+      trustInput: false,
+      jobs: 1,
+    };
+    for (const jobs of [1, 2, 3]) {
+      const outcome = await run(file, size, { ...plan, jobs }, 400, 40, 4000);
+      expect(outcome).toMatchObject({ lines: ['{"a":{"a":""}}'], recordsRead: 5, changes: [] });
+    }
+  });
 
   it("leaves stdin and a dump object to one job, which yields records, not rendered lines", async () => {
     const plan: EnginePlan = {
