@@ -200,9 +200,15 @@ export class DumpRecords implements AsyncIterable<DumpRecord> {
     const learning = this.#learning;
     if (learning !== undefined) {
       const rest = this.#source[Symbol.asyncIterator]();
-      const head = await readLearningHead(rest, learning);
-      this.#pass = learning.pass(head.records);
-      chunks = { [Symbol.asyncIterator]: () => replayed(head, rest) };
+      try {
+        const head = await readLearningHead(rest, learning);
+        this.#pass = learning.pass(head.records);
+        chunks = { [Symbol.asyncIterator]: () => replayed(head, rest) };
+      } catch (error) {
+        // A filter the head's types refuse: the source is let go, as a loop left early lets it go.
+        await rest.return?.();
+        throw error;
+      }
     }
     const splitter = (this.#pass as DumpPass).splitter;
     for await (const chunk of chunks) {

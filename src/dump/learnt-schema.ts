@@ -121,9 +121,14 @@ export async function* replayed(
   head: LearningHead,
   rest: AsyncIterator<Uint8Array>,
 ): AsyncGenerator<Uint8Array, void, undefined> {
-  yield* head.chunks;
-  if (head.ended) return;
-  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  try {
+    yield* head.chunks;
+    if (head.ended) return;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  } finally {
+    // Left before its end (an error in the bytes), the source is let go: a file is closed.
+    await rest.return?.();
+  }
 }
 
 /**

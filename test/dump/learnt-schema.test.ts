@@ -15,6 +15,7 @@ import {
   readLearningHead,
   recordWatch,
 } from "../../src/dump/learnt-schema.ts";
+import { DumpError } from "../../src/errors/dump-error.ts";
 import { QueryValidationError } from "../../src/errors/errors.ts";
 import { parseWhere } from "../../src/syntax/parse-where.ts";
 import { runMain } from "../support/run-main.ts";
@@ -179,5 +180,31 @@ describe("a dump whose later records type a field otherwise than its head", () =
   it("refuses, before any record, a filter its head's types refuse", async () => {
     const records = filterDump(chunked(bytes, 65_536), { where: "createdAt=soon" });
     await expect(records[Symbol.asyncIterator]().next()).rejects.toThrow(QueryValidationError);
+  });
+
+  it("lets its source go when it stops early: a refused filter, bad bytes past the head", async () => {
+    const source = (tail: string) => {
+      const watched = { done: false, closed: false };
+      async function* chunks(): AsyncGenerator<Uint8Array> {
+        try {
+          yield* chunked(bytes, 65_536);
+          yield new TextEncoder().encode(tail);
+          yield new TextEncoder().encode('{"id":-2}\n');
+          watched.done = true;
+        } finally {
+          watched.closed = true;
+        }
+      }
+      return { chunks: chunks(), watched };
+    };
+    const refused = source("");
+    const records = filterDump(refused.chunks, { where: "createdAt=soon" });
+    await expect(records[Symbol.asyncIterator]().next()).rejects.toThrow(QueryValidationError);
+    expect(refused.watched).toEqual({ done: false, closed: true });
+    const damaged = source("{oops}\n");
+    await expect(async () => {
+      for await (const _ of filterDump(damaged.chunks, { where: "id<0" })) void _;
+    }).rejects.toThrow(DumpError);
+    expect(damaged.watched).toEqual({ done: false, closed: true });
   });
 });
