@@ -1,6 +1,6 @@
 // The peak RSS of `qaql filter` with the default `--jobs` and with `--jobs 1` on NDJSON of
 // artefacts of 300 MB, 1 GB and 3 GB (QAQL_FILTER_MEMORY_MB), generated and deleted by the run:
-// a broad filter that keeps about 90% of the records, whole and selected, and a selective one,
+// a broad filter that keeps 84% of the bytes, whole and selected, and a selective one,
 // whose speed the bound on memory must not cost. Each run is the built command in a process of
 // its own under GNU time; both job counts' outputs are hashed and must be the same bytes.
 import { spawnSync } from "node:child_process";
