@@ -20,7 +20,7 @@ import {
   type Views,
 } from "./context.ts";
 import { type ConformanceCoverage, CoverageTally, dataWarnings } from "./coverage.ts";
-import { type Fetch, fetchJson } from "./fetch-json.ts";
+import { type Fetch, fetchJson, guardedFetch, MOST_ANSWER_BYTES } from "./fetch-json.ts";
 import { checkErrors, checkLifetimes, checkPaging, checkRevoking } from "./fixed-checks.ts";
 import { type ConformanceCase, check, fieldsText } from "./list-check.ts";
 import { probesFor, selectionProbes } from "./probes.ts";
@@ -90,6 +90,11 @@ export interface ConformanceOptions {
    */
   readonly advanceClock?: ((ms: number) => void | Promise<void>) | undefined;
   /**
+   * The time one answer may take, in ms, its body read: 30,000 unless set. An answer that sends
+   * nothing for 10 s (or half this time, if shorter) is cut sooner.
+   */
+  readonly timeoutMs?: number | undefined;
+  /**
    * The most probes to send before the generated requests: one-predicate filters whose literals
    * sit next to the data (near misses of stored values), each on the whole result; 1000 unless
    * set. 0 sends none, nor the selections of two members of one object and the `size=1` walk
@@ -143,22 +148,61 @@ export type ConformanceReport = ConformanceAgreement | ConformanceDisagreement;
 
 const CALLER = "runConformance";
 
-/** Reads every record of the resource once, as one user in one language, following `next` links. */
+/** The most pages of a list the kit follows `next` links through when its first names no last one. */
+export const MOST_PAGES = 10_000;
+
+/**
+ * The most characters of records the kit fetches, over every user and language: it holds them
+ * all to evaluate the reference, some 60,000 of the API's records, within 512 MB.
+ */
+export const MOST_RECORD_CHARS = 64 * 1024 * 1024;
+
+/** The page number a link names, if it names one. */
+function pageOf(link: unknown, base: string): number | undefined {
+  if (!isObject(link) || typeof link.href !== "string") return undefined;
+  try {
+    const page = Number(new URL(link.href, base).searchParams.get("page"));
+    return Number.isSafeInteger(page) && page >= 1 ? page : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads every record of the resource once, as one user in one language, following `next` links
+ * to the last page the first page names (or MOST_PAGES without one); `held` counts the
+ * characters of records read so far, over every view, up to MOST_RECORD_CHARS.
+ */
 async function fetchAll(
   settings: Settings,
   token: string,
   language: string | undefined,
+  held: { chars: number },
 ): Promise<Row[]> {
   const { resource } = settings;
   const records: Row[] = [];
   const seen = new Set<string>();
   let next: string | undefined = settings.base;
+  let lastPage: number | undefined;
   while (next !== undefined) {
     const url: string = next;
     const unreadable = (message: string) => new ConformanceError("SERVER_UNREADABLE", url, message);
     if (seen.has(url)) throw unreadable(`the server's next links loop back to ${url}`);
+    // Past the last page the first one names, a next link is the checks' to judge, not to follow.
+    if (lastPage !== undefined && seen.size >= lastPage) break;
+    if (seen.size >= MOST_PAGES) {
+      throw unreadable(
+        `the server's next links go on past page ${MOST_PAGES}, the most the kit follows, to ${url}`,
+      );
+    }
     seen.add(url);
     const response = await fetchJson(settings.fetch, url, headersFor(token, undefined, language));
+    held.chars += response.size;
+    if (held.chars > MOST_RECORD_CHARS) {
+      throw unreadable(
+        `the records fetched are over ${MOST_RECORD_CHARS / 1024 / 1024} MiB of JSON, more than the kit holds to evaluate them: test a smaller list (--route) or less data`,
+      );
+    }
     if (
       language !== undefined &&
       response.status === 200 &&
@@ -183,7 +227,9 @@ async function fetchAll(
       if (!isObject(item)) throw unreadable(`GET ${url} holds an item that is not an object`);
       records.push(item);
     }
-    const link = (body._links as Row).next;
+    const links = body._links as Row;
+    if (lastPage === undefined) lastPage = pageOf(links.last, url);
+    const link = links.next;
     const href = isObject(link) && typeof link.href === "string" ? link.href : undefined;
     next = href === undefined ? undefined : new URL(href, url).href;
   }
@@ -256,9 +302,12 @@ function casesFor(
 /** Fetches what each user sees in each language, and what each does not see of the others'. */
 async function fetchViews(settings: Settings): Promise<Views> {
   const views: Row[][][] = [];
+  const held = { chars: 0 };
   for (const token of settings.tokens) {
     const own: Row[][] = [];
-    for (const language of settings.languages) own.push(await fetchAll(settings, token, language));
+    for (const language of settings.languages) {
+      own.push(await fetchAll(settings, token, language, held));
+    }
     views.push(own);
   }
   const idsOf = (rows: readonly Row[]) => new Set(rows.map((row) => String(row.id)));
@@ -393,7 +442,11 @@ function readSettings(options: ConformanceOptions): Settings {
     languages: [undefined, ...readLanguages(options.languages)],
     resource,
     schema,
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    fetch: guardedFetch(options.fetch ?? ((input, init) => fetch(input, init)), {
+      origin: new URL(url).origin,
+      timeoutMs: readSize("timeoutMs", options.timeoutMs, 30_000),
+      mostBytes: MOST_ANSWER_BYTES,
+    }),
     defaultSize: readSize("defaultSize", options.defaultSize, 20),
     maxSize: readSize("maxSize", options.maxSize, 1000),
     credentials,
@@ -614,12 +667,21 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       return report(plain ?? found);
     }
   }
+  // A server the kit cannot read ends the run: it is no case to shrink, each try as slow.
+  let unreadable: ConformanceError | undefined;
   const property = fc.asyncProperty(
     casesFor(views, settings.schema, timeZones),
     async (testCase) => {
+      if (unreadable) return true;
       runs++;
       options.onRequest?.(probes + runs);
-      return (await check(testCase, views, settings)) === undefined;
+      try {
+        return (await check(testCase, views, settings)) === undefined;
+      } catch (error) {
+        if (!(error instanceof ConformanceError)) throw error;
+        unreadable = error;
+        return true;
+      }
     },
   );
   const details = await fc.check(property, {
@@ -627,6 +689,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     seed,
     ...(replaying && { path: options.path }),
   });
+  if (unreadable) throw unreadable;
   if (details.errorInstance && !details.counterexample) throw details.errorInstance;
   runs = details.numRuns;
   if (!details.failed || !details.counterexample) {

@@ -300,6 +300,10 @@ describe("qaql serve and qaql conformance as commands", () => {
       '--probes must be a whole number, not "x"',
     ],
     [
+      ["--url", "http://x", "--token", "t", "--resource", "artefacts", "--timeout", "0"],
+      '--timeout must be a positive number of seconds, not "0"',
+    ],
+    [
       ["--url", "http://x", "--token", "t", "--resource", "artefacts", "--user", "alice"],
       "--user and --password go together",
     ],

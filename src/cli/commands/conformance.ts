@@ -28,13 +28,28 @@ function readCount(invocation: Parameters<Command["run"]>[0], name: string): num
   return value;
 }
 
+/** `--timeout S`, in ms: a positive number of seconds, fractions allowed. */
+function readTimeout(invocation: Parameters<Command["run"]>[0]): number | undefined {
+  const text = stringOption(invocation, "timeout");
+  if (text === undefined) return undefined;
+  const seconds = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  const ms = Math.round(seconds * 1000);
+  if (!(ms >= 1 && Number.isSafeInteger(ms))) {
+    throw new UsageError(
+      `--timeout must be a positive number of seconds, not ${JSON.stringify(text)}`,
+      "conformance",
+    );
+  }
+  return ms;
+}
+
 export const conformanceCommand: Command = {
   name: "conformance",
   summary: "check a live server's list requests against the reference semantics",
   help: `Usage: qaql conformance --url URL --token T [--token T2 ...] (--resource R | --route PATH)
                         [--schema S] [--language L ...] [--default-size N] [--max-size N]
                         [--user U --password P] [--probes N] [--runs N] [--seed S]
-                        [--path P] [--format text|json]
+                        [--path P] [--timeout S] [--format text|json]
 
 Fetches every record of the list once (following the list's next links), then checks, comparing
 each answer with the reference evaluation of the same records (items, their order, projection
@@ -80,6 +95,12 @@ Options:
   --runs N         generated requests to send (default 100)
   --seed S         fast-check's seed, to repeat a run
   --path P         with --seed, replay one reported counterexample
+  --timeout S      the seconds one answer may take, its body read (default 30); one that
+                   sends nothing for 10 s (or half of S) is cut. An answer is read up to
+                   16 MiB, next links are followed to the last page the first page names
+                   (at most 10,000 pages), the records fetched are held up to 64 MiB of
+                   JSON, and no request goes to another origin than --url's, nor follows a
+                   redirect: the token goes nowhere else. Each ends the run with exit 1
   --format F       text (default) or json: the report as runConformance returns it
   -h, --help       this help
 
@@ -99,6 +120,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     user: { type: "string" },
     password: { type: "string" },
     probes: { type: "string" },
+    timeout: { type: "string" },
     format: { type: "string" },
   },
   maxPositionals: 0,
@@ -171,6 +193,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       path,
       ...(user !== undefined && { credentials: { user, password: password as string } }),
       ...(probesText !== undefined && { probes: Number(probesText) }),
+      timeoutMs: readTimeout(invocation),
       onRequest: (count) => progress.update(() => `${count} requests`),
     });
     progress.finish();

@@ -209,7 +209,7 @@ describe("qaql filter --jobs", () => {
         if ((one.dates as unknown[]).length + (one.changes as unknown[]).length > 0) named++;
         rmSync(file);
       }),
-      { numRuns: runs(60) },
+      { numRuns: runs(30) },
     );
     // Fields were named: date texts without a schema learnt, or types the head did not give.
     expect(named).toBeGreaterThan(3);
