@@ -42,7 +42,12 @@ function errorCheckName(query: string, code: string): string {
   const chars = [...value];
   const cut = chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : value;
   // Quoted when a space, a quote or a control character would hide where the value ends.
-  const shown = /^[\x21-\x7e…]*$/u.test(cut) && !cut.includes('"') ? cut : JSON.stringify(cut);
+  const quoted = /^[\x21-\x7e…]*$/u.test(cut) && !cut.includes('"') ? cut : JSON.stringify(cut);
+  // What JSON leaves as it is but a reader cannot see, or XML cannot hold, as `\uXXXX` too.
+  const shown = quoted.replace(
+    /[\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\ufeff\ufffe\uffff]/g,
+    (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, "0")}`,
+  );
   return `${parameter}=${shown} is a 400 ${code}`;
 }
 
