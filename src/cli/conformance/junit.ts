@@ -27,7 +27,7 @@ function isXmlChar(code: number): boolean {
 }
 
 /** Text as XML character data or an attribute value: what XML cannot hold is written `\uXXXX`. */
-export function escapeXml(text: string, attribute = false): string {
+function escapeXml(text: string, attribute = false): string {
   const escapes = attribute ? ATTRIBUTE_ESCAPES : ESCAPES;
   let out = "";
   // By code point: a surrogate pair is one character, a lone surrogate one of its own.
