@@ -5,7 +5,8 @@
 // (`npx qaql` or `node_modules/.bin/qaql`, never a bare `qaql`, which is not on a user's PATH), a
 // session of `$ ` lines in one shell with each output shown under its command matching (`…`
 // stands for text left out). A block meant as a fragment is marked `<!-- fragment: NAME -->` on
-// the line before it, and only the names below may be.
+// the line before it, and only the names below may be. A yaml block, a CI job, does not run
+// here: each of its `run:` steps must be a command of the sh block before it, which does.
 import { execFileSync, spawn } from "node:child_process";
 import {
   chmodSync,
@@ -143,6 +144,25 @@ describe("the examples of the README and the docs", () => {
     expect(BARE_QAQL.test("npx qaql fmt --where a=1 | node_modules/.bin/qaql ast")).toBe(false);
   });
 
+  // The install is the one step the examples' folder has taken already: qaql is installed there.
+  const INSTALLS = new Set(["npm ci", "npm install"]);
+  it("runs a CI job's commands: every run step of a yaml block is in the sh block before it", () => {
+    const jobs = BLOCKS.filter((block) => block.language === "yaml");
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const job of jobs) {
+      const shell = BLOCKS.filter(
+        (block) => block.page === job.page && block.language === "sh" && block.line < job.line,
+      ).at(-1);
+      const ran = new Set(shell ? commandsOf(shell.code) : []);
+      const steps = runStepsOf(job.code);
+      expect(steps.length, `${job.page}:${job.line}`).toBeGreaterThan(0);
+      expect(
+        steps.filter((command) => !ran.has(command) && !INSTALLS.has(command)),
+        `${job.page}:${job.line}`,
+      ).toEqual([]);
+    }
+  });
+
   it.each(
     RUNNABLE.filter((block) => block.language === "sh").map(
       (block) => [`${block.page}:${block.line}`, block] as const,
@@ -198,6 +218,30 @@ function commandsOf(code: string): string[] {
     ? sessionOf(code).map(({ command }) => command)
     : code.replace(/\\\n\s*/g, "").split("\n");
   return lines.map((line) => line.replace(/(?:^|\s)#.*$/, "").trim()).filter(Boolean);
+}
+
+/** A yaml CI job's shell commands: each `run:` step's lines (`run: |` blocks unindented), as commandsOf reads them. */
+function runStepsOf(yaml: string): string[] {
+  const commands: string[] = [];
+  const lines = yaml.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const step = /^(\s*)(?:- )?run: ?(.*)$/.exec(lines[i] as string);
+    if (!step) continue;
+    if (step[2] !== "|") {
+      commands.push(...commandsOf(step[2] as string));
+      continue;
+    }
+    const body: string[] = [];
+    const indent = (step[1] as string).length;
+    for (i++; i < lines.length && /^\s*$|^\s+/.test(lines[i] as string); i++) {
+      const line = lines[i] as string;
+      if (line.trim() !== "" && line.length - line.trimStart().length <= indent) break;
+      body.push(line.trim());
+    }
+    i--;
+    commands.push(...commandsOf(body.join("\n")));
+  }
+  return commands;
 }
 
 /** Writes an executable script. */

@@ -1,6 +1,7 @@
 // What every check of a run shares: the settings read from the options, the records each user
 // saw, the coverage being counted, and how a disagreement is written.
 import type { Schema } from "../schema/schema.ts";
+import type { CheckLog } from "./checks.ts";
 import type { CoverageTally } from "./coverage.ts";
 import type { Fetch } from "./fetch-json.ts";
 import { curlLine, type EvaluationVector, type ListVector } from "./repro.ts";
@@ -64,6 +65,7 @@ export interface Settings {
   readonly credentials: { readonly user: string; readonly password: string } | undefined;
   readonly advanceClock: ((ms: number) => void | Promise<void>) | undefined;
   readonly coverage: CoverageTally;
+  readonly checks: CheckLog;
 }
 
 /** What each user saw when the run began, in each language (`views[user][language]`). */

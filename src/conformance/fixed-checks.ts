@@ -16,12 +16,70 @@ const codeOf = (response: JsonResponse) =>
 
 const brief = (response: JsonResponse) => `status ${response.status} ${codeOf(response)}`.trim();
 
+/** What a list asked for without a valid token is sent with, by the token check's name. */
+const REFUSED_CREDENTIALS = {
+  missing: "no Authorization header",
+  malformed: "a Bearer header without a token",
+  unknown: "a token the server never issued",
+  Basic: "Basic credentials",
+} as const;
+
+/** The names of the checks checkPaging makes, in its order. */
+function pagingCheckNames({ defaultSize, maxSize }: Settings) {
+  return {
+    pages: [
+      `a list without page or size is the first page of ${defaultSize}`,
+      `size=${maxSize} is a page of ${maxSize}`,
+    ],
+    tooLarge: `size=${maxSize + 1} is a 400 SIZE_TOO_LARGE`,
+    refused: (what: string) => `a list asked for with ${what} is a 401`,
+  };
+}
+
+/** The check of an invalid request: its parameter and value, cut if long, and the code it must get. */
+function errorCheckName(query: string, code: string): string {
+  const [parameter, value] = [...new URLSearchParams(query)][0] ?? [query, ""];
+  const chars = [...value];
+  const cut = chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : value;
+  // Quoted when a space, a quote or a control character would hide where the value ends.
+  const quoted = /^[\x21-\x7e…]*$/u.test(cut) && !cut.includes('"') ? cut : JSON.stringify(cut);
+  // What JSON leaves as it is but a reader cannot see, or XML cannot hold, as `\uXXXX` too.
+  const shown = quoted.replace(
+    /[\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\ufeff\ufffe\uffff]/g,
+    (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, "0")}`,
+  );
+  return `${parameter}=${shown} is a 400 ${code}`;
+}
+
+/** The check of checkRevoking. */
+export const REVOKING_CHECK =
+  "a token from GET /token lists, and is a 401 once DELETE /token revoked it";
+
+/** The checks of checkLifetimes, in its order. */
+export const LIFETIME_CHECKS = [
+  "a token unused for 15 minutes is a 403 TOKEN_IDLE",
+  "a token used every 9 minutes is a 403 TOKEN_EXPIRED once its hour is over",
+] as const;
+
+/** The names of the checks checkPaging, checkErrors and checkRevoking make, in that order. */
+export function fixedCheckNames(settings: Settings, seed: number): string[] {
+  const paging = pagingCheckNames(settings);
+  return [
+    ...paging.pages,
+    paging.tooLarge,
+    ...Object.values(REFUSED_CREDENTIALS).map(paging.refused),
+    ...wrongRequests(settings, seed).map(({ query, error }) => errorCheckName(query, error.code)),
+    ...(settings.credentials ? [REVOKING_CHECK] : []),
+  ];
+}
+
 /** The default page, the largest size and one past it, and the 401s of a list without a valid token. */
 export async function checkPaging(
   settings: Settings,
   records: readonly Row[],
 ): Promise<Found | undefined> {
-  const { base, resource, defaultSize, maxSize, coverage } = settings;
+  const { base, resource, defaultSize, maxSize, coverage, checks } = settings;
+  const names = pagingCheckNames(settings);
   const headers = headersFor(settings.tokens[0] as string);
   const get = async (url: string, sent = headers) => {
     const response = await fetchJson(settings.fetch, url, sent);
@@ -36,10 +94,11 @@ export async function checkPaging(
     const links = isObject(response.body) ? response.body._links : undefined;
     return pageOf(isObject(links) ? links.self : undefined);
   };
-  for (const [url, size] of [
-    [base, defaultSize],
-    [`${base}?size=${maxSize}`, maxSize],
+  for (const [url, size, name] of [
+    [base, defaultSize, names.pages[0] as string],
+    [`${base}?size=${maxSize}`, maxSize, names.pages[1] as string],
   ] as const) {
+    checks.begin(name);
     const answer = await get(url);
     const count = Math.min(records.length, size);
     const self = selfOf(answer);
@@ -68,6 +127,7 @@ export async function checkPaging(
     }
   }
   const tooLarge = `${base}?size=${maxSize + 1}`;
+  checks.begin(names.tooLarge);
   const over = await get(tooLarge);
   if (over.status !== 400 || codeOf(over) !== "SIZE_TOO_LARGE") {
     return {
@@ -80,21 +140,15 @@ export async function checkPaging(
     };
   }
   coverage.errorCode("SIZE_TOO_LARGE");
-  const credentials: [string, string, Record<string, string>][] = [
-    ["missing", "no Authorization header", { accept: "application/json" }],
-    ["malformed", "a Bearer header without a token", { ...headers, authorization: "Bearer" }],
-    [
-      "unknown",
-      "a token the server never issued",
-      headersFor("qaql-conformance-unknown-token-0123456789"),
-    ],
-    [
-      "Basic",
-      "Basic credentials",
-      { ...headers, authorization: `Basic ${btoa("qaql:conformance")}` },
-    ],
+  const credentials: [keyof typeof REFUSED_CREDENTIALS, Record<string, string>][] = [
+    ["missing", { accept: "application/json" }],
+    ["malformed", { ...headers, authorization: "Bearer" }],
+    ["unknown", headersFor("qaql-conformance-unknown-token-0123456789")],
+    ["Basic", { ...headers, authorization: `Basic ${btoa("qaql:conformance")}` }],
   ];
-  for (const [name, what, sent] of credentials) {
+  for (const [name, sent] of credentials) {
+    const what = REFUSED_CREDENTIALS[name];
+    checks.begin(names.refused(what));
     const refused = await get(base, sent);
     coverage.token(name);
     if (refused.status !== 401) {
@@ -161,6 +215,7 @@ export async function checkErrors(settings: Settings, seed: number): Promise<Fou
   const headers = headersFor(settings.tokens[0] as string);
   for (const { query, error } of wrongRequests(settings, seed)) {
     const { code } = error;
+    settings.checks.begin(errorCheckName(query, code));
     const request = `${settings.base}?${query}`;
     const response = await fetchJson(settings.fetch, request, headers);
     settings.coverage.answered(response.status);
@@ -237,6 +292,7 @@ async function listWith(
 /** With credentials: a token from `GET /token` lists, and after `DELETE /token` is a 401 (6.8). */
 export async function checkRevoking(settings: Settings): Promise<Found | undefined> {
   if (!settings.credentials) return undefined;
+  settings.checks.begin(REVOKING_CHECK);
   const token = await temporaryToken(settings);
   if (typeof token !== "string") return token;
   const works = await listWith(
@@ -275,6 +331,7 @@ const MINUTE = 60_000;
 export async function checkLifetimes(settings: Settings): Promise<Found | undefined> {
   const { advanceClock } = settings;
   if (!settings.credentials || !advanceClock) return undefined;
+  settings.checks.begin(LIFETIME_CHECKS[0]);
   const idle = await temporaryToken(settings);
   if (typeof idle !== "string") return idle;
   await advanceClock(15 * MINUTE + 1000);
@@ -287,6 +344,7 @@ export async function checkLifetimes(settings: Settings): Promise<Found | undefi
     "TOKEN_IDLE",
   );
   if (idled) return idled;
+  settings.checks.begin(LIFETIME_CHECKS[1]);
   const aging = await temporaryToken(settings);
   if (typeof aging !== "string") return aging;
   for (let minutes = 9; minutes < 60; minutes += 9) {

@@ -6,6 +6,8 @@ export type {
   ConformanceAgreement,
   ConformanceAsker,
   ConformanceCase,
+  ConformanceCheck,
+  ConformanceCheckOutcome,
   ConformanceCoverage,
   ConformanceDisagreement,
   ConformanceOptions,

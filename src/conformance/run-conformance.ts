@@ -7,8 +7,10 @@ import { calendarOf } from "../backends/predicate/calendar.ts";
 import { ConformanceError } from "../errors/conformance-error.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import { type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
+import { listScalarFields } from "../schema/scalar-fields.ts";
 import { type Schema, scalarTypeAt } from "../schema/schema.ts";
 import { canonicalLanguage } from "../server/translations.ts";
+import { CheckLog, type ConformanceCheck } from "./checks.ts";
 import {
   type Disagreement,
   type Found,
@@ -21,11 +23,20 @@ import {
 } from "./context.ts";
 import { type ConformanceCoverage, CoverageTally, dataWarnings } from "./coverage.ts";
 import { type Fetch, fetchJson, guardedFetch, MOST_ANSWER_BYTES } from "./fetch-json.ts";
-import { checkErrors, checkLifetimes, checkPaging, checkRevoking } from "./fixed-checks.ts";
+import {
+  checkErrors,
+  checkLifetimes,
+  checkPaging,
+  checkRevoking,
+  fixedCheckNames,
+  LIFETIME_CHECKS,
+  REVOKING_CHECK,
+} from "./fixed-checks.ts";
 import { type ConformanceCase, check, fieldsText } from "./list-check.ts";
 import { probesFor, selectionProbes } from "./probes.ts";
 import { referenceEvaluate } from "./reference-evaluate.ts";
 
+export type { ConformanceCheck, ConformanceCheckOutcome } from "./checks.ts";
 export type { Disagreement } from "./context.ts";
 export type { ConformanceCoverage, Tally } from "./coverage.ts";
 export type { ConformanceAsker, ConformanceCase } from "./list-check.ts";
@@ -119,6 +130,14 @@ interface ReportBase {
   readonly users: number;
   /** What the run exercised (up to the disagreement), and what the data cannot exercise. */
   readonly coverage: ConformanceCoverage;
+  /**
+   * Every check of the run, in the order it makes them, with its outcome: each fixed check, the
+   * probes of each field, the selection probes, the `size=1` walk, the generated requests (one
+   * check: fast-check draws them anew from each seed) and the token lifetimes; those the first
+   * disagreement kept from running are `not reached`, those the options or data leave out
+   * `left out`. A replay (`path`) makes only the generated request.
+   */
+  readonly checks: readonly ConformanceCheck[];
 }
 
 /** The server matched the reference on every request. */
@@ -420,6 +439,13 @@ function readSettings(options: ConformanceOptions): Settings {
   }
   const url = options.url.replace(/\/+$/, "");
   const { credentials, advanceClock } = options;
+  const coverage = new CoverageTally((path) => {
+    try {
+      return scalarTypeAt(schema, path);
+    } catch {
+      return undefined;
+    }
+  });
   if (
     credentials !== undefined &&
     !(
@@ -451,13 +477,8 @@ function readSettings(options: ConformanceOptions): Settings {
     maxSize: readSize("maxSize", options.maxSize, 1000),
     credentials,
     advanceClock,
-    coverage: new CoverageTally((path) => {
-      try {
-        return scalarTypeAt(schema, path);
-      } catch {
-        return undefined;
-      }
-    }),
+    coverage,
+    checks: new CheckLog(coverage),
   };
 }
 
@@ -485,6 +506,23 @@ function shuffle<T>(items: T[], pick: (n: number) => number): T[] {
   return items;
 }
 
+/** The check of the selection probes. */
+const SELECTIONS_CHECK = "selections of two members of one object, or of one some records lack";
+/** The check of the `size=1` walk. */
+const WALK_CHECK = "a size=1 walk through a small result, and two pages past its end";
+/** The check of the generated requests: one, as fast-check draws them anew from each seed. */
+const GENERATED_CHECK = "generated filters, selections and pages";
+
+/** The check a probe belongs to: the probes of its field. */
+const probeCheck = (path: readonly string[]) => `probes on ${path.join(".")}`;
+
+/** A case sent once before the generated ones, and the check it belongs to. */
+interface Sweep {
+  readonly kind: "probes" | "walk";
+  readonly check: string;
+  readonly testCase: ConformanceCase;
+}
+
 /**
  * The cases sent once before the generated ones: the probes, each on the whole result in one
  * page, then a walk through one small result with `size=1`, past its end included, so that each
@@ -496,7 +534,7 @@ async function sweepCases(
   timeZones: readonly string[],
   seed: number,
   most: number,
-): Promise<ConformanceCase[]> {
+): Promise<Sweep[]> {
   if (most === 0) return [];
   const records = views.views[0]?.[0] ?? [];
   const choices = seededChoices(seed);
@@ -537,7 +575,18 @@ async function sweepCases(
       });
     }
   }
-  return [...cases, ...(await walkCases(cases, records, settings))];
+  const walk = await walkCases(cases, records, settings);
+  return [
+    ...cases.map((testCase, i) => {
+      const probe = probes[i];
+      return {
+        kind: "probes" as const,
+        check: probe ? probeCheck(probe.where.path.segments) : SELECTIONS_CHECK,
+        testCase,
+      };
+    }),
+    ...walk.map((testCase) => ({ kind: "walk" as const, check: WALK_CHECK, testCase })),
+  ];
 }
 
 type ListCase = Extract<ConformanceCase, { kind: "list" }>;
@@ -593,6 +642,40 @@ async function walkCases(
   return [...inside, 1, 2].map((pageAt) => ({ ...from, fields: undefined, pageAt, size: 1 }));
 }
 
+/** Lists the checks of a whole run in the order it makes them, and those it leaves out. */
+function planChecks(
+  settings: Settings,
+  seed: number,
+  sweeps: readonly Sweep[],
+  mostProbes: number,
+): void {
+  const { checks, credentials, advanceClock } = settings;
+  const noCredentials = "no credentials were given";
+  for (const name of fixedCheckNames(settings, seed)) checks.plan("fixed", name);
+  if (!credentials) checks.leaveOut("fixed", REVOKING_CHECK, noCredentials);
+  // The probes of each field in the schema's order, whatever order the seed sends them in.
+  const fields = listScalarFields(settings.schema).map(({ path }) => probeCheck(path));
+  const rank = (sweep: Sweep) => {
+    const at = fields.indexOf(sweep.check);
+    return at === -1 ? fields.length : at;
+  };
+  for (const sweep of [...sweeps].sort((a, b) => rank(a) - rank(b))) {
+    checks.plan(sweep.kind, sweep.check);
+  }
+  if (mostProbes === 0) checks.leaveOut("probes", "probes", "no probes were asked for");
+  else if (!sweeps.some((sweep) => sweep.kind === "walk")) {
+    checks.leaveOut("walk", WALK_CHECK, `no result of 3 to ${MOST_WALKED} records to walk`);
+  }
+  checks.plan("generated", GENERATED_CHECK);
+  for (const name of LIFETIME_CHECKS) {
+    if (credentials && advanceClock) checks.plan("fixed", name);
+    else {
+      const why = credentials ? "the server's clock cannot be moved (advanceClock)" : noCredentials;
+      checks.leaveOut("fixed", name, why);
+    }
+  }
+}
+
 /**
  * Checks a live server against the reference semantics: fetches every record of the resource
  * once; sends the fixed checks (page sizes, errors, tokens), the probes (filters whose literals
@@ -630,33 +713,49 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     );
   }
   const base = { seed, records: records.length, resource, users: settings.tokens.length };
+  const { checks } = settings;
   let runs = 0;
   let probes = 0;
-  const report = (found: Found | undefined, path = "", shrinks = 0): ConformanceReport =>
-    found === undefined
-      ? { agrees: true, ...base, runs, probes, coverage: coverage.report() }
-      : {
-          agrees: false,
-          ...base,
-          runs,
-          probes,
-          path,
-          shrinks,
-          disagreement: finish(found),
-          coverage: coverage.report(),
-        };
+  const report = (found: Found | undefined, path = "", shrinks = 0): ConformanceReport => {
+    if (found === undefined) {
+      return {
+        agrees: true,
+        ...base,
+        runs,
+        probes,
+        coverage: coverage.report(),
+        checks: checks.report(),
+      };
+    }
+    checks.disagree();
+    return {
+      agrees: false,
+      ...base,
+      runs,
+      probes,
+      path,
+      shrinks,
+      disagreement: finish(found),
+      coverage: coverage.report(),
+      checks: checks.report(),
+    };
+  };
 
   // A path replays one generated case; an empty one (a fixed check's or a probe's) the whole run.
   const replaying = options.path !== undefined && options.path !== "";
+  const sweeps = replaying ? [] : await sweepCases(views, settings, timeZones, seed, mostProbes);
+  if (replaying) checks.plan("generated", GENERATED_CHECK);
+  else planChecks(settings, seed, sweeps, mostProbes);
   if (!replaying) {
     const fixed =
       (await checkPaging(settings, records)) ??
       (await checkErrors(settings, seed)) ??
       (await checkRevoking(settings));
     if (fixed) return report(fixed);
-    for (const sweep of await sweepCases(views, settings, timeZones, seed, mostProbes)) {
+    for (const { check: name, testCase: sweep } of sweeps) {
       probes++;
       options.onRequest?.(probes);
+      checks.begin(name);
       const found = await check(sweep, views, settings);
       if (!found) continue;
       // A probe is one predicate already; shrinking it leaves only its spelling, when that is not the bug.
@@ -675,6 +774,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       if (unreadable) return true;
       runs++;
       options.onRequest?.(probes + runs);
+      checks.begin(GENERATED_CHECK);
       try {
         return (await check(testCase, views, settings)) === undefined;
       } catch (error) {

@@ -309,7 +309,7 @@ describe("qaql serve and qaql conformance as commands", () => {
     ],
     [
       ["--url", "http://x", "--token", "t", "--resource", "artefacts", "--format", "xml"],
-      '--format must be text or json, not "xml"',
+      '--format must be text, json or junit, not "xml"',
     ],
   ])("%j is a usage error", (args, words) => {
     const run = runCli(["conformance", ...args]);

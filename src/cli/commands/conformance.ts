@@ -1,7 +1,9 @@
-import type { ConformanceCoverage } from "../../conformance/index.ts";
 import { RESOURCE_SCHEMAS } from "../../schema/resources.ts";
 import { type Command, requiredOption, stringOption } from "../command.ts";
+import { coverageText } from "../conformance/coverage-text.ts";
+import { formatJunit } from "../conformance/junit.ts";
 import { runConformance } from "../conformance/run-conformance.ts";
+import { prepareVectorsDir, writeVectors } from "../conformance/vectors.ts";
 import { EXIT, UsageError } from "../failure.ts";
 import { loadSchema } from "../inputs.ts";
 import { Progress } from "../progress.ts";
@@ -49,7 +51,8 @@ export const conformanceCommand: Command = {
   help: `Usage: qaql conformance --url URL --token T [--token T2 ...] (--resource R | --route PATH)
                         [--schema S] [--language L ...] [--default-size N] [--max-size N]
                         [--user U --password P] [--probes N] [--runs N] [--seed S]
-                        [--path P] [--timeout S] [--format text|json]
+                        [--path P] [--timeout S] [--format text|json|junit]
+                        [--vectors DIR]
 
 Fetches every record of the list once (following the list's next links), then checks, comparing
 each answer with the reference evaluation of the same records (items, their order, projection
@@ -100,8 +103,16 @@ Options:
                    16 MiB, next links are followed to the last page the first page names
                    (at most 10,000 pages), the records fetched are held up to 64 MiB of
                    JSON, and no request goes to another origin than --url's, nor follows a
-                   redirect: the token goes nowhere else. Each ends the run with exit 1
-  --format F       text (default) or json: the report as runConformance returns it
+                   redirect: the token goes nowhere else. Each ends the run with exit 1.
+  --format F       text (default); json: the report as runConformance returns it; junit:
+                   JUnit XML for CI, a <testcase> per check (each fixed check, the probes of
+                   each field, the selection probes, the size=1 walk, the generated requests
+                   as one), with a <failure> holding the disagreement and <skipped> for the
+                   checks it kept from running or the options leave out
+  --vectors DIR    on a disagreement, write DIR/<resource>-<seed>.json (seed, path, request,
+                   expected, received, curl line, vector) and, when there is a vector,
+                   DIR/<resource>-<seed>.vector.json, the vector alone as a file of
+                   grammar/conformance; DIR is made if missing, before any request
   -h, --help       this help
 
 Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage error.`,
@@ -122,6 +133,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     probes: { type: "string" },
     timeout: { type: "string" },
     format: { type: "string" },
+    vectors: { type: "string" },
   },
   maxPositionals: 0,
   async run(invocation, context) {
@@ -156,9 +168,9 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       throw new UsageError("--path replays a case of one run: give its --seed too", "conformance");
     }
     const format = stringOption(invocation, "format") ?? "text";
-    if (format !== "text" && format !== "json") {
+    if (format !== "text" && format !== "json" && format !== "junit") {
       throw new UsageError(
-        `--format must be text or json, not ${JSON.stringify(format)}`,
+        `--format must be text, json or junit, not ${JSON.stringify(format)}`,
         "conformance",
       );
     }
@@ -177,6 +189,8 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
         "conformance",
       );
     }
+    const vectors = stringOption(invocation, "vectors");
+    if (vectors !== undefined) await prepareVectorsDir(vectors);
     const progress = new Progress(context.stderr);
     const report = await runConformance({
       url,
@@ -197,7 +211,15 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       onRequest: (count) => progress.update(() => `${count} requests`),
     });
     progress.finish();
+    if (vectors !== undefined && !report.ok) {
+      const written = await writeVectors(vectors, report);
+      context.stderr.write(`qaql: wrote ${written.join(" and ")}\n`);
+    }
     const out = context.stdout;
+    if (format === "junit") {
+      out.write(formatJunit(report));
+      return report.ok ? EXIT.ok : EXIT.invalid;
+    }
     if (format === "json") {
       const { ok: _ok, ...data } = report;
       out.write(`${JSON.stringify(data, null, 2)}\n`);
@@ -231,22 +253,3 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     return EXIT.invalid;
   },
 };
-
-/** The coverage report, a line per kind, then the warnings. */
-function coverageText(coverage: ConformanceCoverage): string {
-  const line = (name: string, tally: Readonly<Record<string, number>>) => {
-    const entries = Object.entries(tally);
-    return `  ${name.padEnd(12)} ${entries.length === 0 ? "none" : entries.map(([k, n]) => `${k} ${n}`).join(", ")}\n`;
-  };
-  return (
-    `coverage (${coverage.requests} requests):\n` +
-    line("operators", coverage.operators) +
-    line("value types", coverage.valueTypes) +
-    line("spellings", coverage.spellings) +
-    line("statuses", coverage.statuses) +
-    line("error codes", coverage.errorCodes) +
-    line("links", coverage.links) +
-    line("tokens", coverage.tokens) +
-    coverage.warnings.map((warning) => `warning: ${warning}\n`).join("")
-  );
-}
