@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MOST_ANSWER_BYTES } from "../../src/conformance/fetch-json.ts";
 import { ConformanceError } from "../../src/conformance/index.ts";
 import { MOST_PAGES, runConformance } from "../../src/conformance/run-conformance.ts";
+import { hasXmllint, validateJunit } from "../support/junit-schema.ts";
 import { CLI } from "../support/run-cli.ts";
 
 const TOKEN = "hostile-test-token";
@@ -69,17 +70,16 @@ describe("runConformance against a hostile server", () => {
     const error = await refusal(`${url}/api`);
     expect(error.message).toContain("is over 16 MiB");
     expect(sent).toBeLessThan(4 * MOST_ANSWER_BYTES);
-    const cli = await conformanceCli([
-      "--url",
-      `${url}/api`,
-      "--token",
-      TOKEN,
-      "--resource",
-      "projects",
-    ]);
+    const args = ["--url", `${url}/api`, "--token", TOKEN, "--resource", "projects"];
+    const cli = await conformanceCli(args);
     expect(cli).toMatchObject({ status: 1, stdout: "" });
     expect(cli.stderr).toContain("is over 16 MiB");
     expect(cli.stderr).not.toMatch(/internal error/i);
+    // For CI, a JUnit document whose one test case holds the error.
+    const junit = await conformanceCli([...args, "--format", "junit"]);
+    expect(junit.status).toBe(1);
+    expect(junit.stdout).toMatch(/<error message="the answer to http:[^"]+ is over 16 MiB/);
+    if (hasXmllint()) expect(validateJunit(junit.stdout)).toMatchObject({ valid: true });
   });
 
   it("refuses an answer whose Content-Length is past the bound before reading it", async () => {

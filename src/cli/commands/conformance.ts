@@ -1,10 +1,10 @@
 import { RESOURCE_SCHEMAS } from "../../schema/resources.ts";
 import { type Command, requiredOption, stringOption } from "../command.ts";
 import { coverageText } from "../conformance/coverage-text.ts";
-import { formatJunit } from "../conformance/junit.ts";
+import { formatJunit, formatJunitError } from "../conformance/junit.ts";
 import { runConformance } from "../conformance/run-conformance.ts";
 import { prepareVectorsDir, writeVectors } from "../conformance/vectors.ts";
-import { EXIT, UsageError } from "../failure.ts";
+import { CliError, EXIT, UsageError } from "../failure.ts";
 import { loadSchema } from "../inputs.ts";
 import { Progress } from "../progress.ts";
 
@@ -192,7 +192,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     const vectors = stringOption(invocation, "vectors");
     if (vectors !== undefined) await prepareVectorsDir(vectors);
     const progress = new Progress(context.stderr);
-    const report = await runConformance({
+    const running = runConformance({
       url,
       token,
       ...(otherTokens.length > 0 && { otherTokens }),
@@ -209,6 +209,13 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       ...(probesText !== undefined && { probes: Number(probesText) }),
       timeoutMs: readTimeout(invocation),
       onRequest: (count) => progress.update(() => `${count} requests`),
+    });
+    // A CI reader gets a document, with an <error>, for a server the run could not read.
+    const report = await running.catch((error: unknown) => {
+      if (format === "junit" && error instanceof CliError) {
+        context.stdout.write(formatJunitError(listName, error.message));
+      }
+      throw error;
     });
     progress.finish();
     if (vectors !== undefined && !report.ok) {

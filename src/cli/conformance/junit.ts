@@ -133,3 +133,21 @@ export function formatJunit(report: ConformanceReport): string {
   );
   return `${lines.join("\n")}\n`;
 }
+
+/**
+ * A run the server ended before any report (an answer past the kit's bounds, a server it
+ * cannot reach) as a JUnit XML document: one <testcase>, reading the server, with an <error>.
+ */
+export function formatJunitError(resource: string, message: string): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attributes({ name: "qaql conformance", tests: 1, failures: 0, errors: 1 })}>`,
+    `  <testsuite${attributes({ name: `qaql conformance: ${resource}`, tests: 1, failures: 0, errors: 1, skipped: 0 })}>`,
+    `    <testcase${attributes({ classname: `qaql.conformance.${resource}.fixed`, name: "the server can be read" })}>`,
+    `      <error${attributes({ message, type: "unreadable" })}>${escapeXml(message)}</error>`,
+    "    </testcase>",
+    "  </testsuite>",
+    "</testsuites>",
+    "",
+  ].join("\n");
+}
