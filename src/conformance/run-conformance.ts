@@ -22,6 +22,7 @@ import {
 import { type ConformanceCoverage, CoverageTally, dataWarnings } from "./coverage.ts";
 import { type Fetch, fetchJson } from "./fetch-json.ts";
 import { checkErrors, checkLifetimes, checkPaging, checkRevoking } from "./fixed-checks.ts";
+import { checkGrammar } from "./grammar-probes.ts";
 import { type ConformanceCase, check, fieldsText } from "./list-check.ts";
 import { probesFor, selectionProbes } from "./probes.ts";
 import { referenceEvaluate } from "./reference-evaluate.ts";
@@ -92,8 +93,10 @@ export interface ConformanceOptions {
   /**
    * The most probes to send before the generated requests: one-predicate filters whose literals
    * sit next to the data (near misses of stored values), each on the whole result; 1000 unless
-   * set. 0 sends none, nor the selections of two members of one object and the `size=1` walk
-   * that follow them.
+   * set. Before them go the probes the grammar's tables name (a request for each error code,
+   * each keyword in every letter case and without the white space around it, each limit at and
+   * past its value, the merge rules of a selection, `Accept-Language` negotiation). 0 sends none
+   * of these, nor the selections of two members of one object and the `size=1` walk.
    */
   readonly probes?: number | undefined;
 }
@@ -601,9 +604,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       (await checkErrors(settings, seed)) ??
       (await checkRevoking(settings));
     if (fixed) return report(fixed);
-    for (const sweep of await sweepCases(views, settings, timeZones, seed, mostProbes)) {
+    const countProbe = () => {
       probes++;
       options.onRequest?.(probes);
+    };
+    const grammar = mostProbes > 0 ? await checkGrammar(views, settings, countProbe) : undefined;
+    if (grammar) return report(grammar);
+    for (const sweep of await sweepCases(views, settings, timeZones, seed, mostProbes)) {
+      countProbe();
       const found = await check(sweep, views, settings);
       if (!found) continue;
       // A probe is one predicate already; shrinking it leaves only its spelling, when that is not the bug.
