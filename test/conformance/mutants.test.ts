@@ -32,6 +32,7 @@ describe("the conformance kit against single-bug servers", () => {
         "links",
         "errors",
         "authentication",
+        "languages",
       ]),
     );
   });
@@ -57,6 +58,7 @@ describe("the conformance kit against single-bug servers", () => {
     links: /link/,
     errors: /^an invalid request is not a 400|^a size past the largest/,
     authentication: /^a list asked for with|^a token/,
+    languages: /^an answer to Accept-Language/,
   };
 
   it.each(MUTANTS.map((mutant, index) => [mutant.name, index] as const))(
