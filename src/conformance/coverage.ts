@@ -34,9 +34,27 @@ export interface ConformanceCoverage {
   readonly links: Tally;
   /** Token checks run: `missing`, `malformed`, `unknown`, `Basic`, `revoked`, `idle`, `expired`. */
   readonly tokens: Tally;
+  /** Keywords sent in each letter case (grammar/language.md 2.1), by the spelling sent: `AND`, `and`, `And`, `aNd`. */
+  readonly keywordSpellings: Tally;
+  /** Keywords sent with the white space before or after them left out (2.2): `before AND`, `after IN`. */
+  readonly keywordSpacing: Tally;
+  /** The merge rules of a selection sent (3.2): `a path then its parent`, `a repeated name`, …. */
+  readonly mergeRules: Tally;
+  /** Limits sent at and one past their value (1.4, 6.3), as `where length 8192`, `where length 8193`. */
+  readonly limits: Tally;
+  /** `Accept-Language` headers sent (6.11), by what they ask: `q-values`, `q=0`, `*`, `a region`. */
+  readonly languageNegotiation: Tally;
   /** What the data or the options kept the run from exercising, one sentence each. */
   readonly warnings: readonly string[];
 }
+
+/** The tallies of the fixed probes that the grammar's tables name (grammar-probes.ts). */
+export type GrammarTable =
+  | "keywordSpellings"
+  | "keywordSpacing"
+  | "mergeRules"
+  | "limits"
+  | "languageNegotiation";
 
 const KEYWORDS = new RegExp(`(?<=^|[\\s()])(${[...WHERE_KEYWORDS].join("|")})(?=[\\s()]|$)`, "gi");
 
@@ -57,6 +75,13 @@ export class CoverageTally {
   readonly errorCodes: Record<string, number> = {};
   readonly links: Record<string, number> = {};
   readonly tokens: Record<string, number> = {};
+  readonly grammar: Record<GrammarTable, Record<string, number>> = {
+    keywordSpellings: {},
+    keywordSpacing: {},
+    mergeRules: {},
+    limits: {},
+    languageNegotiation: {},
+  };
   readonly warnings: string[] = [];
 
   readonly #typeOf: (path: readonly string[]) => string | undefined;
@@ -142,6 +167,11 @@ export class CoverageTally {
     add(this.tokens, check);
   }
 
+  /** Counts a fixed probe of one of the grammar's tables. */
+  probed(table: GrammarTable, name: string): void {
+    add(this.grammar[table], name);
+  }
+
   warn(warning: string): void {
     if (!this.warnings.includes(warning)) this.warnings.push(warning);
   }
@@ -158,6 +188,11 @@ export class CoverageTally {
       errorCodes: sorted(this.errorCodes),
       links: sorted(this.links),
       tokens: sorted(this.tokens),
+      keywordSpellings: sorted(this.grammar.keywordSpellings),
+      keywordSpacing: sorted(this.grammar.keywordSpacing),
+      mergeRules: sorted(this.grammar.mergeRules),
+      limits: sorted(this.grammar.limits),
+      languageNegotiation: sorted(this.grammar.languageNegotiation),
       warnings: [...this.warnings],
     };
   }

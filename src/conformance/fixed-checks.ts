@@ -11,10 +11,13 @@ import { fetchJson, type JsonResponse } from "./fetch-json.ts";
 import { pageOf } from "./list-check.ts";
 import { paginateVector, readVector } from "./repro.ts";
 
-const codeOf = (response: JsonResponse) =>
+/** The code of an answer's body, or "" without one. */
+export const codeOf = (response: JsonResponse) =>
   isObject(response.body) && typeof response.body.code === "string" ? response.body.code : "";
 
-const brief = (response: JsonResponse) => `status ${response.status} ${codeOf(response)}`.trim();
+/** An answer in brief: its status and code. */
+export const brief = (response: JsonResponse) =>
+  `status ${response.status} ${codeOf(response)}`.trim();
 
 /** What a list asked for without a valid token is sent with, by the token check's name. */
 const REFUSED_CREDENTIALS = {

@@ -72,7 +72,8 @@ export function pageOf(link: unknown): string {
 
 export const LINK_NAMES = ["self", "first", "last", "previous", "next"] as const;
 
-function describeRows(rows: readonly unknown[]): string {
+/** Rows in brief: how many, and their ids. */
+export function describeRows(rows: readonly unknown[]): string {
   const ids = rows.map((row) => (isObject(row) && "id" in row ? JSON.stringify(row.id) : "?"));
   const shown = ids.length > 12 ? `${ids.slice(0, 12).join(", ")}, …` : ids.join(", ");
   return `${rows.length} item${rows.length === 1 ? "" : "s"}${rows.length ? ` (ids ${shown})` : ""}`;
@@ -85,7 +86,10 @@ function describeLinks(links: Readonly<Record<string, unknown>>): string {
 }
 
 /** Describes the first difference between two rows, for a report a person can act on. */
-function firstDifference(expected: readonly unknown[], received: readonly unknown[]): string {
+export function firstDifference(
+  expected: readonly unknown[],
+  received: readonly unknown[],
+): string {
   for (let i = 0; i < Math.max(expected.length, received.length); i++) {
     if (!equalJson(expected[i], received[i])) {
       return `item ${i + 1}: expected ${JSON.stringify(expected[i]) ?? "nothing"}, received ${JSON.stringify(received[i]) ?? "nothing"}`;

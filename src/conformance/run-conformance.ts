@@ -32,6 +32,7 @@ import {
   LIFETIME_CHECKS,
   REVOKING_CHECK,
 } from "./fixed-checks.ts";
+import { checkGrammar } from "./grammar-probes.ts";
 import { type ConformanceCase, check, fieldsText } from "./list-check.ts";
 import { probesFor, selectionProbes } from "./probes.ts";
 import { referenceEvaluate } from "./reference-evaluate.ts";
@@ -108,8 +109,10 @@ export interface ConformanceOptions {
   /**
    * The most probes to send before the generated requests: one-predicate filters whose literals
    * sit next to the data (near misses of stored values), each on the whole result; 1000 unless
-   * set. 0 sends none, nor the selections of two members of one object and the `size=1` walk
-   * that follow them.
+   * set. Before them go the probes the grammar's tables name (a request for each error code,
+   * each keyword in every letter case and without the white space around it, each limit at and
+   * past its value, the merge rules of a selection, `Accept-Language` negotiation). 0 sends none
+   * of these, nor the selections of two members of one object and the `size=1` walk.
    */
   readonly probes?: number | undefined;
 }
@@ -642,6 +645,9 @@ async function walkCases(
   return [...inside, 1, 2].map((pageAt) => ({ ...from, fields: undefined, pageAt, size: 1 }));
 }
 
+/** The check of the probes the grammar's tables name (grammar-probes.ts). */
+const GRAMMAR_CHECK = "the grammar's probes: error codes, keywords, limits, merge rules, languages";
+
 /** Lists the checks of a whole run in the order it makes them, and those it leaves out. */
 function planChecks(
   settings: Settings,
@@ -653,6 +659,7 @@ function planChecks(
   const noCredentials = "no credentials were given";
   for (const name of fixedCheckNames(settings, seed)) checks.plan("fixed", name);
   if (!credentials) checks.leaveOut("fixed", REVOKING_CHECK, noCredentials);
+  if (mostProbes > 0) checks.plan("probes", GRAMMAR_CHECK);
   // The probes of each field in the schema's order, whatever order the seed sends them in.
   const fields = listScalarFields(settings.schema).map(({ path }) => probeCheck(path));
   const rank = (sweep: Sweep) => {
@@ -752,9 +759,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       (await checkErrors(settings, seed)) ??
       (await checkRevoking(settings));
     if (fixed) return report(fixed);
-    for (const { check: name, testCase: sweep } of sweeps) {
+    const countProbe = () => {
       probes++;
       options.onRequest?.(probes);
+    };
+    if (mostProbes > 0) {
+      checks.begin(GRAMMAR_CHECK);
+      const grammar = await checkGrammar(views, settings, countProbe);
+      if (grammar) return report(grammar);
+    }
+    for (const { check: name, testCase: sweep } of sweeps) {
+      countProbe();
       checks.begin(name);
       const found = await check(sweep, views, settings);
       if (!found) continue;

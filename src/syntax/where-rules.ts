@@ -242,15 +242,15 @@ export class WhereRules extends QueryRules {
       text = unquote(image.slice(leading ? 1 : 0, trailing ? -1 : undefined));
     } else {
       if (leading && image.length === 1) trailing = false;
-      // `a*"x"`: the lexer stops before the quote, but that `*` stands inside the pattern.
-      if (trailing && this.text.charCodeAt(end(token)) === QUOTE) {
-        this.fail("MISPLACED_WILDCARD", end(token) - 1, 1, MISPLACED_STAR);
-      }
       textSpan = { start: leading ? start + 1 : start, end: end(token) - (trailing ? 1 : 0) };
       text = this.text.slice(textSpan.start, textSpan.end);
       const star = text.indexOf("*");
       if (star >= 0) {
         this.fail("MISPLACED_WILDCARD", textSpan.start + star, 1, MISPLACED_STAR);
+      }
+      // `a*"x"`: the lexer stops before the quote, but that `*` stands inside the pattern (2.2).
+      if (trailing && this.text.charCodeAt(end(token)) === QUOTE) {
+        this.fail("MISPLACED_WILDCARD", end(token) - 1, 1, MISPLACED_STAR);
       }
       // A bare pattern starts as a bare value does: not with `= ! < > ~`.
       if (text.length > 0 && !isBareStart(text.charCodeAt(0))) {

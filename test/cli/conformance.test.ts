@@ -223,6 +223,12 @@ describe("qaql serve and qaql conformance as commands", () => {
     expect(run.stdout).toMatch(
       /^ {2}tokens {7}Basic 1, malformed 1, missing 1, revoked 1, unknown 1$/m,
     );
+    // The grammar's probes, a line per table; no --language, so * alone.
+    expect(run.stdout).toMatch(/^ {2}keywords {5}AND \d+, And \d+, IN \d+, /m);
+    expect(run.stdout).toMatch(/^ {2}no space {5}after AND \d+, after IN \d+, /m);
+    expect(run.stdout).toMatch(/^ {2}merge rules {2}a path and a sub-selection 1, /m);
+    expect(run.stdout).toMatch(/^ {2}limits {7}fields depth 64 1, fields depth 65 1, /m);
+    expect(run.stdout).toMatch(/^ {2}languages {4}\* 1$/m);
     expect(run.stdout).toMatch(/^warning: the server's clock cannot be moved/m);
     expect(run.status).toBe(0);
   });

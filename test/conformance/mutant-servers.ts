@@ -8,11 +8,12 @@ import { compileWhere } from "../../src/api/compile-where.ts";
 import type { WhereExpression, WherePredicate } from "../../src/ast/where.ts";
 import type { Evaluate, EvaluateRequest } from "../../src/conformance/reference-evaluate.ts";
 import { referenceEvaluate } from "../../src/conformance/reference-evaluate.ts";
-import { QuerySyntaxError } from "../../src/errors/errors.ts";
+import { QuerySyntaxError, type SyntaxErrorCode } from "../../src/errors/errors.ts";
 import { safeReadListRequest } from "../../src/list/read-list-request.ts";
 import { type ApiResourceName, RESOURCE_SCHEMAS } from "../../src/schema/resources.ts";
 import type { FieldType, Schema } from "../../src/schema/schema.ts";
 import { createApiServer } from "../../src/server/api-server.ts";
+import { safeParseWhere } from "../../src/syntax/parse-where.ts";
 import { treeOfFilter } from "../support/tree-of-filter.ts";
 import { sample } from "./reference-server.ts";
 
@@ -44,7 +45,8 @@ export interface Mutant {
     | "paging"
     | "links"
     | "errors"
-    | "authentication";
+    | "authentication"
+    | "languages";
   /** A fresh server with the bug (each run gets its own tokens and clock). */
   readonly start: () => ServerUnderTest;
 }
@@ -297,6 +299,42 @@ function fieldsReadAs(read: (fields: string) => string): Parts {
       return { ...body, _links: restored };
     },
   };
+}
+
+/**
+ * A server that reads a list's `where` failing with `code` as if `repair` had been applied at
+ * the error's offset, until it no longer does: a reader lenient about one rule.
+ */
+function whereRepaired(
+  code: SyntaxErrorCode,
+  repair: (text: string, offset: number) => string,
+): Parts {
+  return {
+    request: (request) => {
+      const url = new URL(request.url);
+      const sent = url.searchParams.get("where");
+      if (sent === null || !isList(url)) return request;
+      let text = sent;
+      for (let tries = 0; tries < 16; tries++) {
+        const read = safeParseWhere(text);
+        if (read.success || read.error.code !== code) break;
+        text = repair(text, read.error.offset);
+      }
+      return text === sent ? request : withQuery(request, (query) => query.set("where", text));
+    },
+  };
+}
+
+/** Quotes the unquoted pattern text around `offset`, its trailing wildcard left one. */
+function quotePatternAt(text: string, offset: number): string {
+  let start = text.lastIndexOf("~", offset) + 1;
+  while (/\s/.test(text.charAt(start))) start++;
+  if (text.charAt(start) === "*") start++;
+  let end = offset;
+  while (end < text.length && !/[\s()"]/.test(text.charAt(end))) end++;
+  if (end - 1 > offset && text.charAt(end - 1) === "*") end--;
+  const inner = text.slice(start, end).replaceAll('"', '""');
+  return `${text.slice(0, start)}"${inner}"${text.slice(end)}`;
 }
 
 const NUMBER = /^-?[0-9]+(?:\.[0-9]+)?$/;
@@ -620,6 +658,23 @@ export const MUTANTS: readonly Mutant[] = [
       ),
   },
   {
+    name: "a path then its parent keeps the path (the first mention wins)",
+    category: "projection",
+    start: () =>
+      serverWith(
+        fieldsReadAs((fields) => {
+          const mentioned = new Set<string>();
+          const kept = topLevelItems(fields).filter((item) => {
+            const name = firstName(item);
+            const later = mentioned.has(name) && item === name;
+            mentioned.add(name);
+            return !later;
+          });
+          return kept.join(",");
+        }),
+      ),
+  },
+  {
     name: "keys in the selection's order",
     category: "projection",
     start: () =>
@@ -863,6 +918,22 @@ export const MUTANTS: readonly Mutant[] = [
       };
     },
   },
+  {
+    name: "a * inside an unquoted pattern taken as a literal *",
+    category: "errors",
+    start: () => serverWith(whereRepaired("MISPLACED_WILDCARD", quotePatternAt)),
+  },
+  {
+    name: "no white space needed around AND and OR",
+    category: "errors",
+    start: () =>
+      serverWith(
+        whereRepaired(
+          "MISSING_WHITESPACE",
+          (text, offset) => `${text.slice(0, offset)} ${text.slice(offset)}`,
+        ),
+      ),
+  },
   // Authentication
   {
     name: "a list answered without a token",
@@ -908,6 +979,21 @@ export const MUTANTS: readonly Mutant[] = [
     name: "tokens never expire",
     category: "authentication",
     start: () => serverWith({ clock: () => 0 }),
+  },
+  // Languages
+  {
+    name: "Accept-Language q-values ignored",
+    category: "languages",
+    start: () =>
+      serverWith({
+        request: (request) => {
+          const asked = request.headers.get("accept-language");
+          if (asked === null) return request;
+          // The ranges in the order written, their weights dropped, q=0 among them.
+          const unweighted = asked.replace(/;\s*q=[0-9.]+/gi, "");
+          return withHeaders(request, (headers) => headers.set("accept-language", unweighted));
+        },
+      }),
   },
 ];
 

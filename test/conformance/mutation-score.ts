@@ -24,7 +24,7 @@ export interface MutantOutcome {
   readonly ms: number;
 }
 
-/** The options a team gives the kit for a server it can start: its token, credentials and clock. */
+/** The options a team gives the kit for a server it can start: its token, credentials, clock and languages. */
 export function kitOptions(
   server: ServerUnderTest,
   resource: string,
@@ -37,6 +37,8 @@ export function kitOptions(
     fetch: server.fetch,
     credentials: { user: MUTANT_USER, password: MUTANT_PASSWORD },
     advanceClock: server.advanceClock,
+    // The sample's translations (grammar/language.md 6.11), which a team knows of its own server.
+    languages: ["fr", "de"],
     ...extra,
   };
 }

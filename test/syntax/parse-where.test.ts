@@ -192,6 +192,8 @@ describe("parseWhere: errors (section 5)", () => {
     ["a~=b", "UNEXPECTED_TOKEN", 2, 1, 'expected a pattern after "~" but found "="'],
     ['a~**"x"', "MISPLACED_WILDCARD", 3, 1, "wildcard"],
     ['a~b*"x"', "MISPLACED_WILDCARD", 3, 1, "wildcard"],
+    ['a~b**"x"', "MISPLACED_WILDCARD", 3, 1, "wildcard"],
+    ['a~*b*"x"*', "MISPLACED_WILDCARD", 4, 1, "wildcard"],
   ];
   it.each(rows)("%j -> %s at %i", (input, code, offset, length, words) => {
     const error = syntaxError(input);

@@ -59,6 +59,13 @@ each answer with the reference evaluation of the same records (items, their orde
 and key order, and every _links):
   - the default and largest page size, errors in every parameter (status and code), and the
     token flow (missing, malformed, unknown, Basic; revoked with --user and --password);
+  - the grammar's probes, the same in every run: a request for each error code (a * inside a
+    pattern, an unknown field, a value of the wrong type, ...), each keyword in every letter
+    case (AND, and, And, aNd) and with the white space before or after it left out, each limit
+    at and one past its value (8192 characters, 64 parentheses, 1024 names of a selection, the
+    largest page and size), each merge rule of a selection (a.b,a and a,a.b are a; a.b,a.c is
+    a(b,c)), and Accept-Language with *, q-values, q=0 and a region (fr-CH is fr) for the
+    languages given;
   - probes: one-predicate filters whose literals sit next to the data (stored values and
     their near misses: case flipped, a space added, cut, a wildcard or an astral character
     put in, other digit counts, the day either side of midnight in some zone), selections of
@@ -79,7 +86,8 @@ Options:
                    does not must be the same 404 as a record nobody has
   --language L     a language the server has, asked for with Accept-Language (repeatable):
                    the records are fetched in it too, and its answers must say it
-                   (Content-Language) and hold its texts
+                   (Content-Language) and hold its texts; it is also asked for with
+                   q-values, q=0 and a region
   --resource R     the resource to test, such as artefacts; with --route, the name of the
                    list in its answers (default: the route's last segment)
   --route PATH     a nested list below --url to test instead, such as
@@ -94,7 +102,8 @@ Options:
                    credentials must be a 401)
   --user U         a user's Basic credentials: a token is then taken from URL/token
   --password P     and revoked with DELETE URL/token, and must then be refused
-  --probes N       the most probes to send (default 1000; 0 for none)
+  --probes N       the most probes to send after the grammar's (default 1000; 0 for none,
+                   the grammar's too)
   --runs N         generated requests to send (default 100)
   --seed S         fast-check's seed, to repeat a run
   --path P         with --seed, replay one reported counterexample

@@ -15,6 +15,11 @@ export function coverageText(coverage: ConformanceCoverage): string {
     line("error codes", coverage.errorCodes) +
     line("links", coverage.links) +
     line("tokens", coverage.tokens) +
+    line("keywords", coverage.keywordSpellings) +
+    line("no space", coverage.keywordSpacing) +
+    line("merge rules", coverage.mergeRules) +
+    line("limits", coverage.limits) +
+    line("languages", coverage.languageNegotiation) +
     coverage.warnings.map((warning) => `warning: ${warning}\n`).join("")
   );
 }
