@@ -118,3 +118,31 @@ export function nameInputError(error: unknown, input: Input): unknown {
   if (!(error instanceof DumpError)) return error;
   return new CliError(`${input.name}: ${error.message.replace(/^dump: /, "")}`);
 }
+
+/**
+ * `--users FILE` of `qaql serve` and `qaql conformance`: a JSON object of users by name, each a
+ * password or an object of `ApiUser`'s members but `sees` (grammar/language.md 6.10).
+ */
+export async function readUsersFile(
+  file: string | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new CliError(
+      `cannot read --users ${JSON.stringify(file)}: ${describeSystemError(error)}`,
+    );
+  }
+  let users: unknown;
+  try {
+    users = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`--users ${JSON.stringify(file)} is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof users !== "object" || users === null || Array.isArray(users)) {
+    throw new CliError(`--users ${JSON.stringify(file)} must hold a JSON object of users by name`);
+  }
+  return users as Record<string, unknown>;
+}

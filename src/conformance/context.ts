@@ -1,5 +1,6 @@
 // What every check of a run shares: the settings read from the options, the records each user
 // saw, the coverage being counted, and how a disagreement is written.
+import type { AccessPolicy, CheckedPolicy } from "../api/access-policy.ts";
 import type { Schema } from "../schema/schema.ts";
 import type { CheckLog } from "./checks.ts";
 import type { CoverageTally } from "./coverage.ts";
@@ -45,6 +46,23 @@ export function finish(found: Found): Disagreement {
   return { ...rest, curl: curlLine(rest.request, headers, method) };
 }
 
+/** What one user sees, as the run reads it (ConformanceOptions.users). */
+export interface UserView {
+  /** The user's policy, read against `schema`: a field it hides is an unknown one. */
+  readonly policy: CheckedPolicy | undefined;
+  /**
+   * Its `selectable` and `filterable` alone, for `readListRequest`: the records fetched obey its
+   * `where` already, which may read fields they no longer hold.
+   */
+  readonly fieldsPolicy: AccessPolicy | undefined;
+  /** The fields this user's requests are checked against. */
+  readonly schema: Schema;
+  /** The zone the user's dates are read in without a `timezone` header. */
+  readonly timeZone: string | undefined;
+  /** The language the user's answers are in without `Accept-Language`. */
+  readonly language: string | undefined;
+}
+
 /** What a run reads once its options are checked. */
 export interface Settings {
   /** The API's base URL, without a trailing slash. */
@@ -55,6 +73,8 @@ export interface Settings {
   readonly itemBase: string;
   /** The first user's token, then the others'. */
   readonly tokens: readonly string[];
+  /** What the user of each token sees, in the order of `tokens`. */
+  readonly users: readonly UserView[];
   /** No `Accept-Language`, then each language given. */
   readonly languages: readonly (string | undefined)[];
   readonly resource: string;

@@ -180,7 +180,11 @@ interface Wrong {
  * pages and sizes that are no page; the code each must get is the one `readListRequest` gives.
  */
 function wrongRequests(settings: Settings, seed: number): Wrong[] {
-  const { schema, defaultSize, maxSize } = settings;
+  const { defaultSize, maxSize } = settings;
+  // The first user's, who sends them: a field its policy hides is an unknown one.
+  const user = settings.users[0];
+  const schema = user?.schema ?? settings.schema;
+  const policy = user?.fieldsPolicy;
   const queries: string[] = [];
   const write = (input: Parameters<typeof buildQueryString>[0]) => {
     try {
@@ -195,7 +199,7 @@ function wrongRequests(settings: Settings, seed: number): Wrong[] {
     write({ fields: text });
   write({ where: "qaqlNoSuchField=1" });
   write({ fields: "qaqlNoSuchField" });
-  const fields = listScalarFields(schema);
+  const fields = listScalarFields(user?.policy?.filterSchema ?? schema);
   const wrongValue = { integer: "one", number: "1e3", boolean: "maybe", date: "2024-02-30" };
   for (const [type, text] of Object.entries(wrongValue)) {
     const field = fields.find((candidate) => candidate.type === type);
@@ -206,7 +210,7 @@ function wrongRequests(settings: Settings, seed: number): Wrong[] {
   for (const page of ["0", "-1", "x", "1.5"]) queries.push(`page=${page}`);
   for (const size of ["0", "-3", "2.5"]) queries.push(`size=${size}`);
   return queries.flatMap((query) => {
-    const read = safeReadListRequest(query, { schema, defaultSize, maxSize });
+    const read = safeReadListRequest(query, { schema, defaultSize, maxSize, policy });
     if (read.success) return [];
     const { parameter, code, offset } = read.error;
     return [{ query, error: { parameter, code, offset } }];

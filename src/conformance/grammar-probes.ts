@@ -13,6 +13,7 @@ import {
   path as pathOf,
   pattern,
   WHERE_KEYWORDS,
+  type WhereExpression,
   type WherePredicate,
 } from "../ast/where.ts";
 import { WHERE_GRAMMAR, WHERE_OPERATORS, type WhereOperator } from "../ast/where-grammar.ts";
@@ -451,7 +452,15 @@ async function checkText(
 ): Promise<Found | undefined> {
   const { schema, defaultSize, maxSize, coverage, resource } = settings;
   for (const [table, name] of probe.counts) coverage.probed(table, name);
-  const read = safeReadListRequest(probe.query, { schema, defaultSize, maxSize });
+  // Sent by the first user: a field its policy hides is an unknown one, its zone the dates'.
+  const user = settings.users[0];
+  const policy = user?.fieldsPolicy;
+  const read = safeReadListRequest(probe.query, {
+    schema: user?.schema ?? schema,
+    defaultSize,
+    maxSize,
+    policy,
+  });
   const request = `${settings.base}?${probe.query}`;
   const headers = headersFor(settings.tokens[0] as string);
   const response = await fetchJson(settings.fetch, request, headers);
@@ -486,9 +495,10 @@ async function checkText(
   }
   const { items: expected } = await referenceEvaluate(records, {
     ...read.data,
+    where: read.data.where as WhereExpression | undefined,
     resource,
-    timeZone: "UTC",
-    schema,
+    timeZone: user?.timeZone ?? "UTC",
+    schema: user?.policy?.filterSchema ?? schema,
   });
   const items = isObject(response.body) ? response.body[resource] : undefined;
   if (response.status !== 200 || !Array.isArray(items)) {

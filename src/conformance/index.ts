@@ -12,6 +12,7 @@ export type {
   ConformanceDisagreement,
   ConformanceOptions,
   ConformanceReport,
+  ConformanceUserView,
   Disagreement,
   EvaluationVector,
   ListVector,

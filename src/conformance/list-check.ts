@@ -13,12 +13,15 @@ import { formatWhere } from "../backends/format/format-where.ts";
 import { DEFAULT_MAX_LENGTH } from "../base/limits.ts";
 import { type PageLinks, pageLinks } from "../list/paginate.ts";
 import { buildQueryString } from "../list/query-string.ts";
+import { validateFields } from "../schema/validate-fields.ts";
+import { validateWhere } from "../schema/validate-where.ts";
 import {
   type Found,
   headersFor,
   isObject,
   type Row,
   type Settings,
+  type UserView,
   type Views,
 } from "./context.ts";
 import { equalJson } from "./equal-json.ts";
@@ -155,6 +158,7 @@ async function checkItem(
   records: readonly Row[],
   headers: Record<string, string>,
   settings: Settings,
+  user: UserView | undefined,
 ): Promise<Found | undefined> {
   if (records.length === 0) return undefined;
   const project = testCase.fields ? compileFields(testCase.fields) : (row: Row) => row;
@@ -167,6 +171,20 @@ async function checkItem(
   const request = `${settings.itemBase}/${encodeURIComponent(String(record.id))}${query}`;
   const response = await fetchJson(settings.fetch, request, headers);
   settings.coverage.answered(response.status);
+  const refusal = refusalOf(user, undefined, testCase.fields);
+  if (refusal !== undefined) {
+    const missed = refusalMissed(response, refusal);
+    if (missed === undefined) return undefined;
+    const reason = `a selection naming a field this user does not see, not refused as an unknown one`;
+    return {
+      request,
+      timeZone: undefined,
+      headers,
+      reason,
+      expected: `status 400 ${refusal}`,
+      received: missed,
+    };
+  }
   const expected = JSON.stringify(project(record));
   const disagree = (reason: string, received: string): Found => ({
     request,
@@ -176,7 +194,7 @@ async function checkItem(
     expected,
     received,
   });
-  const unsaid = notInLanguage(response, headers);
+  const unsaid = notInLanguage(response, headers, user);
   if (unsaid) return disagree(...unsaid);
   if (response.status !== 200) {
     return disagree(`status ${response.status}`, JSON.stringify(response.body));
@@ -193,17 +211,49 @@ async function checkItem(
   return undefined;
 }
 
+/**
+ * The code of the 400 a user's request must be answered with when it names a field the user's
+ * view hides or lacks (`UNKNOWN_FIELD`, as for a name the schema lacks, grammar/language.md
+ * 6.9), or of the first other problem; undefined when the view takes it.
+ */
+function refusalOf(
+  user: UserView | undefined,
+  where: WhereExpression | undefined,
+  fields: FieldsNode | undefined,
+): string | undefined {
+  if (user === undefined) return undefined;
+  const filterSchema = user.policy?.filterSchema ?? user.schema;
+  const selectSchema = user.policy?.selectSchema ?? user.schema;
+  const whereIssue = where && validateWhere(where, filterSchema)[0];
+  if (whereIssue) return whereIssue.code;
+  const fieldsIssue = fields && validateFields(fields, selectSchema)[0];
+  return fieldsIssue?.code;
+}
+
+/** Whether an answer is the refusal `code` must be, and if not, why not. */
+function refusalMissed(response: JsonResponse, code: string): string | undefined {
+  const body = isObject(response.body) ? response.body : {};
+  if (response.status === 400 && body.code === code) return undefined;
+  const message = typeof body.message === "string" ? ` ${body.message.split("\n")[0]}` : "";
+  const received = typeof body.code === "string" ? ` ${body.code}` : "";
+  return `status ${response.status}${received}${message}`;
+}
+
 /** An answer to `Accept-Language` that does not say it is in that language, as a reason and what came. */
 function notInLanguage(
   response: JsonResponse,
   headers: Readonly<Record<string, string>>,
+  user: UserView | undefined,
 ): [string, string] | undefined {
-  const language = headers["accept-language"];
+  const asked = headers["accept-language"];
+  // Without Accept-Language, the user's language (6.11).
+  const language = asked ?? user?.language;
   if (language === undefined || response.status !== 200 || response.contentLanguage === language) {
     return undefined;
   }
+  const to = asked === undefined ? "a user whose language is" : "Accept-Language:";
   return [
-    `an answer to Accept-Language: ${language} not said to be in it`,
+    `an answer to ${to} ${language} not said to be in it`,
     `Content-Language: ${response.contentLanguage ?? "(none)"}`,
   ];
 }
@@ -225,11 +275,15 @@ export async function check(
   const token = settings.tokens[testCase.user] as string;
   const language = settings.languages[testCase.language];
   const records = views.views[testCase.user]?.[testCase.language] ?? [];
+  const user = settings.users[testCase.user];
   if (testCase.kind === "item") {
-    return checkItem(testCase, records, headersFor(token, undefined, language), settings);
+    return checkItem(testCase, records, headersFor(token, undefined, language), settings, user);
   }
   const { base, resource, coverage } = settings;
   const { where, fields, pageAt, size, timeZone } = testCase;
+  // Without a `timezone` header, the user's zone (6.11).
+  const zone = timeZone ?? user?.timeZone ?? "UTC";
+  const refusal = refusalOf(user, where, fields);
   // The reference is the one `qaql serve` answers with.
   const reference = (page: number, projected = true) =>
     referenceEvaluate(records, {
@@ -239,11 +293,11 @@ export async function check(
       size,
       paginated: true,
       resource,
-      timeZone: timeZone ?? "UTC",
-      schema: settings.schema,
+      timeZone: zone,
+      schema: user?.policy?.filterSchema ?? user?.schema ?? settings.schema,
     });
   let page: number | undefined;
-  if (pageAt !== undefined) {
+  if (refusal === undefined && pageAt !== undefined) {
     const last = Math.max(1, Math.ceil((await reference(1)).total / size));
     page = pageAt >= 1 ? last + Math.floor(pageAt) : 1 + Math.floor(pageAt * last);
     if (pageAt >= 1) coverage.link("past the end");
@@ -255,6 +309,20 @@ export async function check(
   const query = buildQueryString({ where: sentWhere, fields: sentFields, page, size });
   const request = `${base}?${query}`;
   const headers = headersFor(token, timeZone, language);
+  if (refusal !== undefined) {
+    const response = await fetchJson(settings.fetch, request, headers);
+    coverage.answered(response.status);
+    const missed = refusalMissed(response, refusal);
+    if (missed === undefined) return undefined;
+    return {
+      request,
+      timeZone,
+      headers,
+      reason: "a request naming a field this user does not see, not refused as an unknown one",
+      expected: `status 400 ${refusal}`,
+      received: missed,
+    };
+  }
   const { items: expectedItems, total } = await reference(page ?? 1);
   const expectedLinks: PageLinks = pageLinks(request, { page: page ?? 1, size }, total);
   const expected = `${describeRows(expectedItems)}; _links ${describeLinks(expectedLinks as unknown as Row)}`;
@@ -280,7 +348,7 @@ export async function check(
 
   const response = await fetchJson(settings.fetch, request, headers);
   coverage.answered(response.status);
-  const unsaid = notInLanguage(response, headers);
+  const unsaid = notInLanguage(response, headers, user);
   if (unsaid) return disagree(...unsaid);
   if (response.status !== 200) {
     const body = isObject(response.body) ? response.body : {};
@@ -305,11 +373,11 @@ export async function check(
       resource,
       schema: settings.schema,
       where: formatWhere(where),
-      timeZone,
+      timeZone: timeZone ?? user?.timeZone,
       records,
       expectedIds: unprojected.map((row) => row.id),
       receivedIds: items.map((item) => (isObject(item) ? item.id : undefined)),
-      keeps: compileWhere(where, { schema: settings.schema, timeZone: timeZone ?? "UTC" }),
+      keeps: compileWhere(where, { schema: settings.schema, timeZone: zone }),
       server: settings.api,
     });
     // Without the ids in the answer, the records it was wrong about are not known.

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { type AccessPolicy, readAccessPolicy } from "../api/access-policy.ts";
 import { seededChoices } from "../arbitraries/choices.ts";
 import { fieldsArbitrary, TIME_ZONES, whereArbitrary } from "../arbitraries/index.ts";
 import type { FieldsNode } from "../ast/fields.ts";
@@ -8,7 +9,7 @@ import { ConformanceError } from "../errors/conformance-error.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import { type ApiResourceName, RESOURCE_SCHEMAS } from "../schema/resources.ts";
 import { listScalarFields } from "../schema/scalar-fields.ts";
-import { type Schema, scalarTypeAt } from "../schema/schema.ts";
+import { readSchema, type Schema, scalarTypeAt } from "../schema/schema.ts";
 import { canonicalLanguage } from "../server/translations.ts";
 import { CheckLog, type ConformanceCheck } from "./checks.ts";
 import {
@@ -19,6 +20,7 @@ import {
   isObject,
   type Row,
   type Settings,
+  type UserView,
   type Views,
 } from "./context.ts";
 import { type ConformanceCoverage, CoverageTally, dataWarnings } from "./coverage.ts";
@@ -81,6 +83,13 @@ export interface ConformanceOptions {
    */
   readonly otherTokens?: readonly string[] | undefined;
   /**
+   * What the user of each token sees, by token (grammar/language.md 6.9–6.11): a token left out
+   * sees every field of `schema`, in UTC and the server's language. A field the user's policy
+   * hides is expected to be the same 400 `UNKNOWN_FIELD` as a name the schema lacks, and dates
+   * without a `timezone` header are read in the user's zone.
+   */
+  readonly users?: Readonly<Record<string, ConformanceUserView>> | undefined;
+  /**
    * Languages the server has, to ask for with `Accept-Language` (6.11): the records are also
    * fetched in each, and an answer in one must say so (`Content-Language`) and hold those texts.
    */
@@ -115,6 +124,22 @@ export interface ConformanceOptions {
    * of these, nor the selections of two members of one object and the `size=1` walk.
    */
   readonly probes?: number | undefined;
+}
+
+/** What one user of the server sees (ConformanceOptions.users). */
+export interface ConformanceUserView {
+  /**
+   * The user's policy for the resource tested (grammar/language.md 6.9), as the server is given
+   * it: `selectable` and `filterable` say which fields the user's requests may name; its `where`
+   * is the server's to apply, and the records fetched with the user's token already obey it.
+   */
+  readonly policy?: AccessPolicy | undefined;
+  /** The fields the user's requests are checked against: the run's `schema` unless set. */
+  readonly schema?: Schema | undefined;
+  /** The IANA zone the server reads the user's dates in without a `timezone` header (6.11). */
+  readonly timeZone?: string | undefined;
+  /** The language the server answers the user in without `Accept-Language` (6.11). */
+  readonly language?: string | undefined;
 }
 
 /** What every report holds. */
@@ -378,6 +403,50 @@ function readRoute(
   }
 }
 
+/** Each token's view, checked, in the order of `tokens`. */
+function readUsers(value: unknown, tokens: readonly string[], schema: Schema): UserView[] {
+  const invalid = (problem: string) => new InvalidOptionError(CALLER, "users", problem);
+  if (value === undefined) value = {};
+  if (!isObject(value)) throw invalid("must be an object of views by token");
+  for (const token of Object.keys(value)) {
+    if (!tokens.includes(token))
+      throw invalid("names a token that is neither token nor one of otherTokens");
+  }
+  return tokens.map((token) => {
+    const view = Object.hasOwn(value, token) ? value[token] : {};
+    if (!isObject(view)) throw invalid("holds a view that is not an object");
+    const known = ["policy", "schema", "timeZone", "language"];
+    const unknown = Object.keys(view).find((name) => !known.includes(name));
+    if (unknown !== undefined) {
+      throw invalid(`holds "${unknown}": a view holds policy, schema, timeZone and language`);
+    }
+    const own = view.schema === undefined ? schema : readSchema(view.schema as Schema);
+    const zone = view.timeZone;
+    if (zone !== undefined && typeof zone !== "string")
+      throw invalid("holds a timeZone that is not a zone's name");
+    const language = view.language;
+    if (language !== undefined && typeof language !== "string")
+      throw invalid("holds a language that is not a tag");
+    let policy: ReturnType<typeof readAccessPolicy>;
+    try {
+      policy = readAccessPolicy(CALLER, view.policy, own);
+    } catch (error) {
+      if (!(error instanceof InvalidOptionError)) throw error;
+      throw invalid(
+        `holds a policy the schema refuses: ${error.message.replace(`${CALLER}: `, "")}`,
+      );
+    }
+    const { selectable, filterable } = (view.policy ?? {}) as AccessPolicy;
+    return {
+      policy,
+      fieldsPolicy: policy && { selectable, filterable },
+      schema: own,
+      timeZone: zone === undefined ? undefined : calendarOf(zone).timeZone,
+      language: language === undefined ? undefined : canonicalLanguage(language, "users"),
+    };
+  });
+}
+
 function readOtherTokens(value: unknown): string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value) || !value.every((token) => typeof token === "string" && token !== "")) {
@@ -441,6 +510,7 @@ function readSettings(options: ConformanceOptions): Settings {
     );
   }
   const url = options.url.replace(/\/+$/, "");
+  const tokens = [options.token, ...readOtherTokens(options.otherTokens)];
   const { credentials, advanceClock } = options;
   const coverage = new CoverageTally((path) => {
     try {
@@ -467,7 +537,8 @@ function readSettings(options: ConformanceOptions): Settings {
     api: url,
     base: `${url}/${route}`,
     itemBase: `${url}/${encodeURIComponent(resource)}`,
-    tokens: [options.token, ...readOtherTokens(options.otherTokens)],
+    tokens,
+    users: readUsers(options.users, tokens, schema),
     languages: [undefined, ...readLanguages(options.languages)],
     resource,
     schema,

@@ -415,3 +415,74 @@ describe("qaql conformance as two users, in two languages, against qaql serve --
     expect(run.status).toBe(0);
   });
 });
+
+describe("qaql conformance --users against qaql serve --users, with a policy, a zone and a language", () => {
+  const CARL = "carl-token-of-the-users-file-0123";
+  const users = {
+    carl: {
+      permanentTokens: [CARL],
+      timeZone: "Pacific/Kiritimati",
+      language: "fr",
+      policies: {
+        findings: {
+          selectable: "id,status,definition,creationDate,projectId",
+          filterable: "id,status,definition.name,creationDate",
+          where: "status!=CLOSED",
+        },
+      },
+    },
+  };
+  const file = join(mkdtempSync(join(tmpdir(), "qaql-conformance-")), "users.json");
+  let serve: ReturnType<typeof spawn>;
+  let url = "";
+
+  beforeAll(async () => {
+    writeFileSync(file, JSON.stringify(users));
+    serve = spawn(process.execPath, [CLI, "serve", "--port", "0", "--users", file], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const lines = createInterface({ input: serve.stdout as NodeJS.ReadableStream });
+    const first = await new Promise<string>((resolve) => lines.once("line", resolve));
+    url = /(http:\/\/\S+\/api)/.exec(first)?.[1] ?? "";
+  });
+  afterAll(() => {
+    serve.kill("SIGTERM");
+  });
+
+  it.each(["findings", "projects"])(
+    "agrees over %s with the users file, exit 0",
+    async (resource) => {
+      const args = ["--url", url, "--token", CARL, "--resource", resource, "--runs", "60"];
+      const run = await conformanceCommand([...args, "--seed", "47", "--users", file]);
+      expect(run.stdout).toMatch(/^agrees: /);
+      expect(run.status).toBe(0);
+      // Without it, the kit takes the user's hidden fields and zone for wrong answers.
+      const blind = await conformanceCommand([...args, "--seed", "47"]);
+      expect(blind.stdout).toMatch(/^disagrees: /);
+      expect(blind.status).toBe(1);
+    },
+  );
+
+  it("names a users file whose policy the schema refuses, exit 1", () => {
+    const wrong = join(mkdtempSync(join(tmpdir(), "qaql-conformance-")), "users.json");
+    writeFileSync(
+      wrong,
+      JSON.stringify({
+        carl: { permanentTokens: [CARL], policies: { findings: { selectable: "id,nmae" } } },
+      }),
+    );
+    const run = runCli(
+      [
+        "conformance",
+        "--url",
+        "http://127.0.0.1:9/api",
+        "--token",
+        CARL,
+        "--resource",
+        "findings",
+      ].concat(["--users", wrong]),
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^qaql: --users: .*policy.*nmae/m);
+  });
+});

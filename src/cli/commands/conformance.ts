@@ -1,3 +1,6 @@
+import type { AccessPolicy } from "../../api/access-policy.ts";
+import type { ConformanceUserView } from "../../conformance/index.ts";
+import { InvalidOptionError } from "../../errors/invalid-input.ts";
 import { RESOURCE_SCHEMAS } from "../../schema/resources.ts";
 import { type Command, requiredOption, stringOption } from "../command.ts";
 import { coverageText } from "../conformance/coverage-text.ts";
@@ -5,7 +8,7 @@ import { formatJunit, formatJunitError } from "../conformance/junit.ts";
 import { runConformance } from "../conformance/run-conformance.ts";
 import { prepareVectorsDir, writeVectors } from "../conformance/vectors.ts";
 import { CliError, EXIT, UsageError } from "../failure.ts";
-import { loadSchema } from "../inputs.ts";
+import { loadSchema, readUsersFile } from "../inputs.ts";
 import { Progress } from "../progress.ts";
 
 /** A repeatable option's values, in the order given. */
@@ -45,6 +48,40 @@ function readTimeout(invocation: Parameters<Command["run"]>[0]): number | undefi
   return ms;
 }
 
+/**
+ * What the user of each token sees, from a users file of `qaql serve --users`: a token in a
+ * user's `permanentTokens` is that user's; its policy for the list, its zone and its language.
+ */
+function viewsOf(
+  users: Record<string, unknown> | undefined,
+  tokens: readonly string[],
+  resource: string,
+): Record<string, ConformanceUserView> | undefined {
+  if (users === undefined) return undefined;
+  const views: Record<string, ConformanceUserView> = {};
+  for (const [name, user] of Object.entries(users)) {
+    if (typeof user !== "object" || user === null || Array.isArray(user)) continue;
+    const { permanentTokens, policies, timeZone, language } = user as Record<string, unknown>;
+    if (!Array.isArray(permanentTokens)) continue;
+    const policy =
+      typeof policies === "object" && policies !== null && Object.hasOwn(policies, resource)
+        ? (policies as Record<string, AccessPolicy>)[resource]
+        : undefined;
+    for (const token of permanentTokens) {
+      if (typeof token !== "string" || !tokens.includes(token)) continue;
+      if (Object.hasOwn(views, token)) {
+        throw new CliError(`--users: the token of "${name}" is another user's too`);
+      }
+      views[token] = {
+        ...(policy !== undefined && { policy }),
+        ...(typeof timeZone === "string" && { timeZone }),
+        ...(typeof language === "string" && { language }),
+      };
+    }
+  }
+  return views;
+}
+
 export const conformanceCommand: Command = {
   name: "conformance",
   summary: "check a live server's list requests against the reference semantics",
@@ -52,7 +89,7 @@ export const conformanceCommand: Command = {
                         [--schema S] [--language L ...] [--default-size N] [--max-size N]
                         [--user U --password P] [--probes N] [--runs N] [--seed S]
                         [--path P] [--timeout S] [--format text|json|junit]
-                        [--vectors DIR]
+                        [--vectors DIR] [--users FILE]
 
 Fetches every record of the list once (following the list's next links), then checks, comparing
 each answer with the reference evaluation of the same records (items, their order, projection
@@ -84,6 +121,12 @@ Options:
                    again for other users: each user's records are fetched and its answers
                    checked against its own, and a record another user sees that this one
                    does not must be the same 404 as a record nobody has
+  --users FILE     the users file of qaql serve --users (JSON, users by name): a --token
+                   in a user's permanentTokens is that user's, and its requests are checked
+                   as the user sees them: a field its policy for the resource hides
+                   (selectable, filterable) must be the 400 UNKNOWN_FIELD of an unknown one,
+                   dates without a timezone header are read in its timeZone, and answers
+                   without Accept-Language are in its language
   --language L     a language the server has, asked for with Accept-Language (repeatable):
                    the records are fetched in it too, and its answers must say it
                    (Content-Language) and hold its texts; it is also asked for with
@@ -143,6 +186,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     timeout: { type: "string" },
     format: { type: "string" },
     vectors: { type: "string" },
+    users: { type: "string" },
   },
   maxPositionals: 0,
   async run(invocation, context) {
@@ -198,6 +242,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
         "conformance",
       );
     }
+    const users = viewsOf(await readUsersFile(stringOption(invocation, "users")), tokens, listName);
     const vectors = stringOption(invocation, "vectors");
     if (vectors !== undefined) await prepareVectorsDir(vectors);
     const progress = new Progress(context.stderr);
@@ -206,6 +251,7 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       token,
       ...(otherTokens.length > 0 && { otherTokens }),
       ...(languages.length > 0 && { languages }),
+      ...(users && { users }),
       resource,
       route,
       ...(schema && { schema }),
@@ -221,6 +267,10 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
     });
     // A CI reader gets a document, with an <error>, for a server the run could not read.
     const report = await running.catch((error: unknown) => {
+      // A view the users file gives that the run cannot take is the file's fault, named so.
+      if (error instanceof InvalidOptionError && error.option === "users") {
+        throw new CliError(`--users: ${error.message.replace(`${error.caller}: `, "")}`);
+      }
       if (format === "junit" && error instanceof CliError) {
         context.stdout.write(formatJunitError(listName, error.message));
       }

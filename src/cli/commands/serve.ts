@@ -11,7 +11,13 @@ import { digestPassword } from "../../server/password-digest.ts";
 import { TRANSLATIONS_MEMBER } from "../../server/translations.ts";
 import { type Command, type Invocation, stringOption } from "../command.ts";
 import { CliError, describeSystemError, EXIT, UsageError } from "../failure.ts";
-import { CLI_OPTION_NAMES, loadSchema, nameInputError, openInput } from "../inputs.ts";
+import {
+  CLI_OPTION_NAMES,
+  loadSchema,
+  nameInputError,
+  openInput,
+  readUsersFile,
+} from "../inputs.ts";
 import { INVALID_UTF8_OPTION, invalidUtf8Help, readInvalidUtf8 } from "../invalid-utf8-option.ts";
 import { trimMemoryWhileServing } from "./serve-memory.ts";
 
@@ -81,34 +87,6 @@ async function readTokens(file: string | undefined): Promise<string[]> {
     throw new CliError(`--tokens ${JSON.stringify(file)} holds no token (one per line)`);
   }
   return tokens;
-}
-
-/**
- * `--users FILE`: a JSON object of users by name, each a password or an object of `ApiUser`'s
- * members but `sees` (grammar/language.md 6.10), checked by the server as it is made.
- */
-async function readUsersFile(
-  file: string | undefined,
-): Promise<Record<string, unknown> | undefined> {
-  if (file === undefined) return undefined;
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    throw new CliError(
-      `cannot read --users ${JSON.stringify(file)}: ${describeSystemError(error)}`,
-    );
-  }
-  let users: unknown;
-  try {
-    users = JSON.parse(text);
-  } catch (error) {
-    throw new CliError(`--users ${JSON.stringify(file)} is not JSON: ${(error as Error).message}`);
-  }
-  if (typeof users !== "object" || users === null || Array.isArray(users)) {
-    throw new CliError(`--users ${JSON.stringify(file)} must hold a JSON object of users by name`);
-  }
-  return users as Record<string, unknown>;
 }
 
 /** `--digest-password`: the scrypt digest of the password on stdin (its last line break left out). */
