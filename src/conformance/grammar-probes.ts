@@ -20,18 +20,13 @@ import { WHERE_GRAMMAR, WHERE_OPERATORS, type WhereOperator } from "../ast/where
 import { formatWhere } from "../backends/format/format-where.ts";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_LENGTH, MAX_SELECTION_DEPTH } from "../base/limits.ts";
 import { isPlainRecord, valueAtPath } from "../base/members.ts";
-import {
-  PARAMETER_ERROR_CODES,
-  type ParameterErrorCode,
-  SYNTAX_ERROR_CODES,
-  type SyntaxErrorCode,
-} from "../errors/errors.ts";
+import type { ParameterErrorCode, SyntaxErrorCode } from "../errors/errors.ts";
 import { indexOfLoneSurrogate } from "../list/percent-encode.ts";
 import { buildQueryString } from "../list/query-string.ts";
 import { safeReadListRequest } from "../list/read-list-request.ts";
 import type { FieldType, Schema } from "../schema/schema.ts";
-import { FIELDS_VALIDATION_CODES, type FieldsValidationCode } from "../schema/validate-fields.ts";
-import { WHERE_VALIDATION_CODES, type WhereValidationCode } from "../schema/validate-where.ts";
+import type { FieldsValidationCode } from "../schema/validate-fields.ts";
+import type { WhereValidationCode } from "../schema/validate-where.ts";
 import {
   type Found,
   headersFor,
@@ -42,6 +37,12 @@ import {
 } from "./context.ts";
 import type { GrammarTable } from "./coverage.ts";
 import { equalJson } from "./equal-json.ts";
+import {
+  FIELDS_VALIDATION_CODES,
+  PARAMETER_ERROR_CODES,
+  SYNTAX_ERROR_CODES,
+  WHERE_VALIDATION_CODES,
+} from "./error-codes.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { brief, codeOf } from "./fixed-checks.ts";
 import { describeRows, firstDifference } from "./list-check.ts";

@@ -659,8 +659,54 @@ async function sweepCases(
         testCase,
       };
     }),
+    ...zoneSweeps(views, settings, pick, most),
     ...walk.map((testCase) => ({ kind: "walk" as const, check: WALK_CHECK, testCase })),
   ];
+}
+
+/** The most probes of one user's zone. */
+const MOST_ZONE_PROBES = 100;
+
+/**
+ * For each other user with a zone of its own (6.11), the probes whose days fall either side of
+ * midnight there, sent as that user without a `timezone` header: dates read in any other zone
+ * (UTC, the server's) keep other records.
+ */
+function zoneSweeps(
+  views: Views,
+  settings: Settings,
+  pick: (n: number) => number,
+  most: number,
+): Sweep[] {
+  const sweeps: Sweep[] = [];
+  settings.users.forEach((user, index) => {
+    const zone = user.timeZone;
+    if (index === 0 || zone === undefined) return;
+    const records = views.views[index]?.[0] ?? [];
+    const schema = user.policy?.filterSchema ?? user.schema;
+    const inZone = probesFor(records, schema, [zone], pick).filter(
+      (probe) => probe.timeZone === zone,
+    );
+    for (const probe of inZone.slice(0, Math.min(most, MOST_ZONE_PROBES))) {
+      sweeps.push({
+        kind: "probes",
+        check: `${probeCheck(probe.where.path.segments)}, as user ${index + 1} in its zone`,
+        testCase: {
+          kind: "list",
+          user: index,
+          language: 0,
+          where: probe.where,
+          whereSpelling: undefined,
+          fields: idsOnly(settings.schema),
+          fieldsSpelling: undefined,
+          pageAt: undefined,
+          size: Math.min(settings.maxSize, 1000),
+          timeZone: undefined,
+        },
+      });
+    }
+  });
+  return sweeps;
 }
 
 type ListCase = Extract<ConformanceCase, { kind: "list" }>;

@@ -20,19 +20,6 @@ export type SyntaxErrorCode =
   | "MISPLACED_WILDCARD"
   | "LINKS_SUBSELECTION";
 
-/** Every syntax error code, in the order of grammar/language.md 5.1: the compiler holds it to the type. */
-export const SYNTAX_ERROR_CODES = Object.keys({
-  INPUT_TOO_LONG: true,
-  NESTING_TOO_DEEP: true,
-  UNEXPECTED_TOKEN: true,
-  UNEXPECTED_END: true,
-  UNTERMINATED_QUOTE: true,
-  MISSING_WHITESPACE: true,
-  EMPTY_PATTERN: true,
-  MISPLACED_WILDCARD: true,
-  LINKS_SUBSELECTION: true,
-} satisfies Record<SyntaxErrorCode, true>) as readonly SyntaxErrorCode[];
-
 /**
  * An error about a text: a stable code and where in `input` the problem is (`offset` and
  * `length` in UTF-16 units, 1-based `line` and `column`); the message ends with a caret under it.
@@ -185,16 +172,6 @@ export type ParameterErrorCode =
   | "REPEATED_PARAMETER"
   | "MALFORMED_ENCODING"
   | "LONE_SURROGATE";
-
-/** Every parameter error code, in the order of grammar/language.md 5.4: the compiler holds it to the type. */
-export const PARAMETER_ERROR_CODES = Object.keys({
-  INVALID_PAGE: true,
-  INVALID_SIZE: true,
-  SIZE_TOO_LARGE: true,
-  REPEATED_PARAMETER: true,
-  MALFORMED_ENCODING: true,
-  LONE_SURROGATE: true,
-} satisfies Record<ParameterErrorCode, true>) as readonly ParameterErrorCode[];
 
 /**
  * A list request's parameter is wrong outside the languages: a page or size that is no

@@ -7,12 +7,6 @@ import { type FieldType, type Schema, usableName } from "./schema.ts";
 /** Stable codes of the problems a schema finds in a selection (grammar/language.md 4). */
 export type FieldsValidationCode = "UNKNOWN_FIELD" | "SCALAR_SUBSELECTION";
 
-/** Every code of `FieldsValidationCode`, in the order of grammar/language.md 4.4. */
-export const FIELDS_VALIDATION_CODES = Object.keys({
-  UNKNOWN_FIELD: true,
-  SCALAR_SUBSELECTION: true,
-} satisfies Record<FieldsValidationCode, true>) as readonly FieldsValidationCode[];
-
 /** What a selection may name below a value: the fields of an object, any name, or nothing. */
 export type FieldScope = Readonly<Record<string, FieldType>> | "any" | "scalar";
 type Scope = FieldScope;

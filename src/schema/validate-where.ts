@@ -27,17 +27,6 @@ export type WhereValidationCode =
   | "BOOLEAN_ORDERING"
   | "PATTERN_ON_NON_STRING";
 
-/** Every code of `WhereValidationCode`, in the order of grammar/language.md 4.3. */
-export const WHERE_VALIDATION_CODES = Object.keys({
-  UNKNOWN_FIELD: true,
-  PATH_THROUGH_ARRAY: true,
-  ARRAY_FIELD: true,
-  OBJECT_FIELD: true,
-  INVALID_VALUE: true,
-  BOOLEAN_ORDERING: true,
-  PATTERN_ON_NON_STRING: true,
-} satisfies Record<WhereValidationCode, true>) as readonly WhereValidationCode[];
-
 const FITS: Record<ScalarTypeName, (text: string) => boolean> = {
   string: () => true,
   integer: (text) => readNumber(text) !== undefined,

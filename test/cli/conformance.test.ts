@@ -371,6 +371,16 @@ describe("qaql serve and qaql conformance as commands", () => {
   });
 });
 
+/** `qaql serve --users FILE` in a process of its own, and the API's URL it prints. */
+async function serveUsers(file: string) {
+  const serve = spawn(process.execPath, [CLI, "serve", "--port", "0", "--users", file], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines = createInterface({ input: serve.stdout as NodeJS.ReadableStream });
+  const first = await new Promise<string>((resolve) => lines.once("line", resolve));
+  return { serve, url: /(http:\/\/\S+\/api)/.exec(first)?.[1] ?? "" };
+}
+
 describe("qaql conformance as two users, in two languages, against qaql serve --users", () => {
   const ANN = "ann-token-of-the-users-file-0123";
   const BOB = "bob-token-of-the-users-file-0123";
@@ -386,12 +396,7 @@ describe("qaql conformance as two users, in two languages, against qaql serve --
         bob: { projects: [103, 104], permanentTokens: [BOB], language: "fr" },
       }),
     );
-    serve = spawn(process.execPath, [CLI, "serve", "--port", "0", "--users", file], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const lines = createInterface({ input: serve.stdout as NodeJS.ReadableStream });
-    const first = await new Promise<string>((resolve) => lines.once("line", resolve));
-    url = /(http:\/\/\S+\/api)/.exec(first)?.[1] ?? "";
+    ({ serve, url } = await serveUsers(file));
   });
   afterAll(() => {
     serve.kill("SIGTERM");
@@ -438,12 +443,7 @@ describe("qaql conformance --users against qaql serve --users, with a policy, a 
 
   beforeAll(async () => {
     writeFileSync(file, JSON.stringify(users));
-    serve = spawn(process.execPath, [CLI, "serve", "--port", "0", "--users", file], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const lines = createInterface({ input: serve.stdout as NodeJS.ReadableStream });
-    const first = await new Promise<string>((resolve) => lines.once("line", resolve));
-    url = /(http:\/\/\S+\/api)/.exec(first)?.[1] ?? "";
+    ({ serve, url } = await serveUsers(file));
   });
   afterAll(() => {
     serve.kill("SIGTERM");

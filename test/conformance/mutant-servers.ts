@@ -12,7 +12,7 @@ import { QuerySyntaxError, type SyntaxErrorCode } from "../../src/errors/errors.
 import { safeReadListRequest } from "../../src/list/read-list-request.ts";
 import { type ApiResourceName, RESOURCE_SCHEMAS } from "../../src/schema/resources.ts";
 import type { FieldType, Schema } from "../../src/schema/schema.ts";
-import { createApiServer } from "../../src/server/api-server.ts";
+import { type ApiUser, createApiServer } from "../../src/server/api-server.ts";
 import { safeParseWhere } from "../../src/syntax/parse-where.ts";
 import { treeOfFilter } from "../support/tree-of-filter.ts";
 import { sample } from "./reference-server.ts";
@@ -46,7 +46,8 @@ export interface Mutant {
     | "links"
     | "errors"
     | "authentication"
-    | "languages";
+    | "languages"
+    | "users";
   /** A fresh server with the bug (each run gets its own tokens and clock). */
   readonly start: () => ServerUnderTest;
 }
@@ -59,7 +60,37 @@ interface Parts {
   readonly body?: (body: Row, url: URL) => Row;
   /** Replaces the server's clock: `moved` is how far the kit moved it. */
   readonly clock?: (moved: number) => number;
+  /** Replaces the user with a policy, a zone and a language (POLICY_USER) as the server reads it. */
+  readonly policyUser?: (user: ApiUser) => ApiUser;
 }
+
+/** The token of a user who sees each resource through a policy, in its own zone and language. */
+export const POLICY_TOKEN = "policy-user-token-0123456789abcdef";
+
+/**
+ * That user (grammar/language.md 6.9–6.11): some fields hidden, some seen but not filterable,
+ * dates in Kiritimati (14 hours ahead of UTC, so many a day falls otherwise), answers in French.
+ */
+export const POLICY_USER = {
+  permanentTokens: [POLICY_TOKEN],
+  timeZone: "Pacific/Kiritimati",
+  language: "fr",
+  policies: {
+    projects: {
+      selectable: "id,name,status,analysisTime,rating,level",
+      filterable: "id,name,analysisTime,rating",
+    },
+    artefacts: {
+      selectable: "id,name,path,type,rank,projectId",
+      filterable: "id,name,type.id,rank",
+    },
+    findings: {
+      selectable: "id,status,definition,creationDate,projectId",
+      filterable: "id,status,definition.name,creationDate",
+      where: "status!=CLOSED",
+    },
+  },
+} as const satisfies ApiUser;
 
 const START = Date.UTC(2026, 10, 26, 12);
 
@@ -72,6 +103,7 @@ export function serverWith(parts: Parts = {}): ServerUnderTest {
     user: MUTANT_USER,
     password: MUTANT_PASSWORD,
     permanentTokens: [MUTANT_TOKEN],
+    users: { carl: parts.policyUser ? parts.policyUser(POLICY_USER) : POLICY_USER },
     now: () => START + clock(moved),
     // As `qaql serve` does: the API's resources read with the API's schemas.
     schemas: RESOURCE_SCHEMAS,
@@ -994,6 +1026,34 @@ export const MUTANTS: readonly Mutant[] = [
           return withHeaders(request, (headers) => headers.set("accept-language", unweighted));
         },
       }),
+  },
+
+  // Users as the server sees them (6.9–6.11)
+  {
+    name: "a policy's filterable ignored (a field seen is a field filtered on)",
+    category: "users",
+    start: () =>
+      serverWith({
+        policyUser: (user) => ({
+          ...user,
+          policies: Object.fromEntries(
+            Object.entries(user.policies ?? {}).map(([resource, policy]) => [
+              resource,
+              { ...policy, filterable: undefined },
+            ]),
+          ),
+        }),
+      }),
+  },
+  {
+    name: "the user's zone ignored (dates read in UTC)",
+    category: "users",
+    start: () => serverWith({ policyUser: (user) => ({ ...user, timeZone: undefined }) }),
+  },
+  {
+    name: "the user's language ignored (answers in the server's)",
+    category: "users",
+    start: () => serverWith({ policyUser: (user) => ({ ...user, language: undefined }) }),
   },
 ];
 

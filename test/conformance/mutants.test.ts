@@ -33,6 +33,7 @@ describe("the conformance kit against single-bug servers", () => {
         "errors",
         "authentication",
         "languages",
+        "users",
       ]),
     );
   });
@@ -59,6 +60,8 @@ describe("the conformance kit against single-bug servers", () => {
     errors: /^an invalid request is not a 400|^a size past the largest/,
     authentication: /^a list asked for with|^a token/,
     languages: /^an answer to Accept-Language/,
+    users:
+      /not refused as an unknown one|^an invalid request is not a 400 UNKNOWN_FIELD|^different items|^an answer to a user whose language/,
   };
 
   it.each(MUTANTS.map((mutant, index) => [mutant.name, index] as const))(

@@ -1,5 +1,6 @@
 // The kit's mutation score: one default run of runConformance per resource against each
 // single-bug server; a mutant is caught when any of the runs disagrees.
+import type { AccessPolicy } from "../../src/api/access-policy.ts";
 import {
   type ConformanceOptions,
   type ConformanceReport,
@@ -10,6 +11,8 @@ import {
   MUTANT_TOKEN,
   MUTANT_USER,
   type Mutant,
+  POLICY_TOKEN,
+  POLICY_USER,
   type ServerUnderTest,
 } from "./mutant-servers.ts";
 
@@ -39,6 +42,15 @@ export function kitOptions(
     advanceClock: server.advanceClock,
     // The sample's translations (grammar/language.md 6.11), which a team knows of its own server.
     languages: ["fr", "de"],
+    // A user with a policy, a zone and a language, as the team's users file says (6.9–6.11).
+    otherTokens: [POLICY_TOKEN],
+    users: {
+      [POLICY_TOKEN]: {
+        policy: (POLICY_USER.policies as Record<string, AccessPolicy>)[resource],
+        timeZone: POLICY_USER.timeZone,
+        language: POLICY_USER.language,
+      },
+    },
     ...extra,
   };
 }
