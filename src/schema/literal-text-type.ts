@@ -96,9 +96,16 @@ export type KnownShapeOfOption<S> = [ShapeOfOption<S>] extends [infer Shape]
 
 // Quoting a piece of the input for a message as quoteInput does: JSON quotes, shortened past 24.
 /** A text as JSON.stringify writes it, for the characters a message may hold. */
-export type Escaped<T extends string> = T extends `${infer C}${infer Rest}`
-  ? `${C extends '"' ? '\\"' : C extends "\\" ? "\\\\" : C extends "\n" ? "\\n" : C extends "\r" ? "\\r" : C extends "\t" ? "\\t" : C}${Escaped<Rest>}`
-  : "";
+// Tail-recursive (an accumulator), as nested a value of 48 characters or more was TS2589.
+export type Escaped<
+  T extends string,
+  Done extends string = "",
+> = T extends `${infer C}${infer Rest}`
+  ? Escaped<
+      Rest,
+      `${Done}${C extends '"' ? '\\"' : C extends "\\" ? "\\\\" : C extends "\n" ? "\\n" : C extends "\r" ? "\\r" : C extends "\t" ? "\\t" : C}`
+    >
+  : Done;
 type First21<
   T extends string,
   Taken extends string = "",

@@ -235,28 +235,67 @@ function compilerMessage(diagnostic: string): string | undefined {
   return match ? (JSON.parse(match[1] as string) as string) : undefined;
 }
 
+/** Type-checks the calls of `cases` in a file of their own: each diagnostic by line, and its code. */
+function typeCheck(cases: readonly Case[], name: string) {
+  const { source, lineOf, projections } = program(cases);
+  const dir = `${root}node_modules/.cache/qaql-type-agreement`;
+  mkdirSync(dir, { recursive: true });
+  const file = `${dir}/${name}.ts`;
+  writeFileSync(file, source);
+  const config = ts.readConfigFile(`${root}tsconfig.json`, (path) => ts.sys.readFile(path));
+  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+  const tsProgram = ts.createProgram([file], { ...options, noErrorTruncation: true });
+  const sourceFile = tsProgram.getSourceFile(file);
+  const diagnostics = tsProgram.getSemanticDiagnostics(sourceFile);
+  const byLine = new Map<number, string>();
+  for (const diagnostic of diagnostics) {
+    const line = sourceFile?.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line ?? -1;
+    byLine.set(line, ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+  }
+  return { byLine, lineOf, projections, codes: diagnostics.map((d) => d.code) };
+}
+
+/** A text of `length` characters that is no value of any type: words, a colon and a quote. */
+const noValue = (length: number) =>
+  'this is a free-text note, not a boolean at all: "yes" or "no"; '.repeat(20).slice(0, length);
+
 describe("the compiler reads literal texts as the runtime does", () => {
+  it("reads the longest values within the limit without TS2589, in the runtime's words", () => {
+    const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+    const within = (head: string, tail = "") => {
+      let length = WHERE_LIMIT - head.length - tail.length - 2;
+      while (quoted(noValue(length)).length > WHERE_LIMIT - head.length - tail.length) length--;
+      return `${head}${quoted(noValue(length))}${tail}`;
+    };
+    const cases: Case[] = [
+      { language: "where", resource: "finding", text: within("readOnly=") },
+      { language: "where", resource: "project", text: within("id=") },
+      { language: "where", resource: "artefact", text: within("rank>") },
+      { language: "where", resource: "finding", text: within("creationDate>=") },
+      { language: "where", resource: "project", text: within("id IN (1,", ")") },
+      {
+        language: "where",
+        resource: "finding",
+        text: 'readOnly="this is a free-text note, not a boolean at all: yes or no"',
+      },
+    ];
+    const { byLine, lineOf, codes } = typeCheck(cases, "limits");
+    expect(codes).not.toContain(2589);
+    cases.forEach((c, i) => {
+      expect(c.text.length).toBeLessThanOrEqual(WHERE_LIMIT);
+      const diagnostic = byLine.get(lineOf[i] as number);
+      const message = diagnostic === undefined ? undefined : compilerMessage(diagnostic);
+      expect(message).toBe(runtimeVerdict(c)?.message);
+    });
+  }, 120_000);
+
   it("refuses exactly the texts safeParse* refuses, in the runtime's words", () => {
     const cases = [...whereCases(), ...fieldsCases()];
     const where = cases.filter((c) => c.language === "where");
     expect(where.length).toBeGreaterThanOrEqual(500);
     expect(cases.length - where.length).toBeGreaterThanOrEqual(300);
 
-    const { source, lineOf, projections } = program(cases);
-    const dir = `${root}node_modules/.cache/qaql-type-agreement`;
-    mkdirSync(dir, { recursive: true });
-    const file = `${dir}/agreement.ts`;
-    writeFileSync(file, source);
-    const config = ts.readConfigFile(`${root}tsconfig.json`, (path) => ts.sys.readFile(path));
-    const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-    const tsProgram = ts.createProgram([file], { ...options, noErrorTruncation: true });
-    const sourceFile = tsProgram.getSourceFile(file);
-    const diagnostics = tsProgram.getSemanticDiagnostics(sourceFile);
-    const byLine = new Map<number, string>();
-    for (const diagnostic of diagnostics) {
-      const line = sourceFile?.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line ?? -1;
-      byLine.set(line, ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
-    }
+    const { byLine, lineOf, projections } = typeCheck(cases, "agreement");
 
     const disagreements: string[] = [];
     let refused = 0;
