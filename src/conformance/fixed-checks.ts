@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { invalidFieldsArbitrary } from "../arbitraries/invalid-fields.ts";
 import { invalidWhereArbitrary } from "../arbitraries/invalid-where.ts";
+import { quoteVisibly } from "../errors/characters.ts";
 import { buildQueryString } from "../list/query-string.ts";
 import { safeReadListRequest } from "../list/read-list-request.ts";
 import { listScalarFields } from "../schema/scalar-fields.ts";
@@ -45,12 +46,15 @@ function errorCheckName(query: string, code: string): string {
   const chars = [...value];
   const cut = chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : value;
   // Quoted when a space, a quote or a control character would hide where the value ends.
-  const quoted = /^[\x21-\x7e…]*$/u.test(cut) && !cut.includes('"') ? cut : JSON.stringify(cut);
-  // What JSON leaves as it is but a reader cannot see, or XML cannot hold, as `\uXXXX` too.
-  const shown = quoted.replace(
-    /[\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\ufeff\ufffe\uffff]/g,
-    (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, "0")}`,
-  );
+  // Invisible characters escaped as in qaql's messages, and the two XML cannot hold, so that a
+  // JUnit report names the check as the report does (JSON escapes lone surrogates already).
+  const shown =
+    /^[\x21-\x7e…]*$/u.test(cut) && !cut.includes('"')
+      ? cut
+      : quoteVisibly(cut).replace(
+          /[\ufffe\uffff]/g,
+          (c) => `\\u${(c.codePointAt(0) as number).toString(16).toUpperCase()}`,
+        );
   return `${parameter}=${shown} is a 400 ${code}`;
 }
 

@@ -13,8 +13,7 @@ import { formatWhere } from "../backends/format/format-where.ts";
 import { DEFAULT_MAX_LENGTH } from "../base/limits.ts";
 import { type PageLinks, pageLinks } from "../list/paginate.ts";
 import { buildQueryString } from "../list/query-string.ts";
-import { validateFields } from "../schema/validate-fields.ts";
-import { validateWhere } from "../schema/validate-where.ts";
+import { safeReadListRequest } from "../list/read-list-request.ts";
 import {
   type Found,
   headersFor,
@@ -171,7 +170,7 @@ async function checkItem(
   const request = `${settings.itemBase}/${encodeURIComponent(String(record.id))}${query}`;
   const response = await fetchJson(settings.fetch, request, headers);
   settings.coverage.answered(response.status);
-  const refusal = refusalOf(user, undefined, testCase.fields);
+  const refusal = refusalOf(user, settings, query.slice(1));
   if (refusal !== undefined) {
     const missed = refusalMissed(response, refusal);
     if (missed === undefined) return undefined;
@@ -212,22 +211,26 @@ async function checkItem(
 }
 
 /**
- * The code of the 400 a user's request must be answered with when it names a field the user's
- * view hides or lacks (`UNKNOWN_FIELD`, as for a name the schema lacks, grammar/language.md
- * 6.9), or of the first other problem; undefined when the view takes it.
+ * The code of the 400 a user's request (its `where` and `fields`, as `query`) must be answered
+ * with when the user's view refuses it, as the reference reader reads it: a field the policy
+ * hides is an unknown one (grammar/language.md 6.9); undefined when the view takes it.
  */
 function refusalOf(
   user: UserView | undefined,
-  where: WhereExpression | undefined,
-  fields: FieldsNode | undefined,
+  settings: Settings,
+  query: string,
 ): string | undefined {
-  if (user === undefined) return undefined;
-  const filterSchema = user.policy?.filterSchema ?? user.schema;
-  const selectSchema = user.policy?.selectSchema ?? user.schema;
-  const whereIssue = where && validateWhere(where, filterSchema)[0];
-  if (whereIssue) return whereIssue.code;
-  const fieldsIssue = fields && validateFields(fields, selectSchema)[0];
-  return fieldsIssue?.code;
+  if (user === undefined || (user.policy === undefined && user.schema === settings.schema)) {
+    return undefined;
+  }
+  const { defaultSize, maxSize } = settings;
+  const read = safeReadListRequest(query, {
+    schema: user.schema,
+    policy: user.fieldsPolicy,
+    defaultSize,
+    maxSize,
+  });
+  return read.success ? undefined : read.error.code;
 }
 
 /** Whether an answer is the refusal `code` must be, and if not, why not. */
@@ -283,7 +286,13 @@ export async function check(
   const { where, fields, pageAt, size, timeZone } = testCase;
   // Without a `timezone` header, the user's zone (6.11).
   const zone = timeZone ?? user?.timeZone ?? "UTC";
-  const refusal = refusalOf(user, where, fields);
+  const sentWhere = where && whereText(where, testCase.whereSpelling);
+  const sentFields = fields && fieldsText(fields, testCase.fieldsSpelling);
+  const refusal = refusalOf(
+    user,
+    settings,
+    buildQueryString({ where: sentWhere, fields: sentFields }),
+  );
   // The reference is the one `qaql serve` answers with.
   const reference = (page: number, projected = true) =>
     referenceEvaluate(records, {
@@ -302,8 +311,6 @@ export async function check(
     page = pageAt >= 1 ? last + Math.floor(pageAt) : 1 + Math.floor(pageAt * last);
     if (pageAt >= 1) coverage.link("past the end");
   }
-  const sentWhere = where && whereText(where, testCase.whereSpelling);
-  const sentFields = fields && fieldsText(fields, testCase.fieldsSpelling);
   if (where && sentWhere !== undefined) coverage.filter(where, sentWhere, formatWhere(where));
   if (fields && sentFields !== undefined) coverage.fields(sentFields, formatFields(fields));
   const query = buildQueryString({ where: sentWhere, fields: sentFields, page, size });

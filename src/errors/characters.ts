@@ -76,7 +76,7 @@ export function describeCharacter(char: string): string {
 }
 
 /** A piece of input quoted for a message, every invisible character escaped (`\u00A0`). */
-function quoteVisibly(text: string): string {
+export function quoteVisibly(text: string): string {
   return JSON.stringify(text).replace(INVISIBLE, (char) => `\\u${hex(char.charCodeAt(0))}`);
 }
 
