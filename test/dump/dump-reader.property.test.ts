@@ -203,6 +203,22 @@ function parse(text: string): unknown {
   return value(next());
 }
 
+/**
+ * Whether a lone object is a record rather than a dump object, by its first member as the text
+ * spells it (grammar/language.md 10.1): a dump opens with `"_links"` or an array of objects or none.
+ */
+function opensAsRecord(text: string, start: number): boolean {
+  const token = /[ \t\n\r]*("(?:[^"\\]|\\.)*"|[^,:[\]{}" \t\n\r]+|[^ \t\n\r])/y;
+  token.lastIndex = start + 1;
+  const next = () => (token.exec(text) as RegExpExecArray)[1] as string;
+  const name = next();
+  if (name === "}" || name === '"_links"') return false;
+  next(); // ":"
+  if (next() !== "[") return true;
+  const first = next();
+  return first !== "]" && first !== "{";
+}
+
 function parses(text: string): boolean {
   try {
     JSON.parse(text);
@@ -221,9 +237,14 @@ function referenceRecords(bytes: Uint8Array, resource: string | undefined): unkn
   if (text[start] === "{") {
     const lineEnd = text.indexOf("\n", start) === -1 ? text.length : text.indexOf("\n", start);
     const firstLine = text.slice(start, lineEnd);
-    if (parses(firstLine) && !ONLY_SPACE.test(text.slice(lineEnd))) {
-      const lines = text.split("\n").filter((line) => !ONLY_SPACE.test(line));
-      return lines.map((line) => asRecord(parse(line)));
+    if (parses(firstLine)) {
+      // Alone in the input, the first member tells a record from a dump object.
+      if (ONLY_SPACE.test(text.slice(lineEnd))) {
+        if (resource === undefined && opensAsRecord(text, start)) return [asRecord(parse(text))];
+      } else {
+        const lines = text.split("\n").filter((line) => !ONLY_SPACE.test(line));
+        return lines.map((line) => asRecord(parse(line)));
+      }
     }
   }
   const value: unknown = parse(text);
