@@ -1,3 +1,4 @@
+import type { EscapedVisibly } from "./escapes-type.ts";
 import type { ShapeOfOption, UnknownShape } from "./infer-type.ts";
 
 // Types only: what the type-level readers of `where` (where-type.ts) and `fields`
@@ -94,18 +95,7 @@ export type KnownShapeOfOption<S> = [ShapeOfOption<S>] extends [infer Shape]
     : Shape
   : GiveWay;
 
-// Quoting a piece of the input for a message as quoteInput does: JSON quotes, shortened past 24.
-/** A text as JSON.stringify writes it, for the characters a message may hold. */
-// Tail-recursive (an accumulator), as nested a value of 48 characters or more was TS2589.
-export type Escaped<
-  T extends string,
-  Done extends string = "",
-> = T extends `${infer C}${infer Rest}`
-  ? Escaped<
-      Rest,
-      `${Done}${C extends '"' ? '\\"' : C extends "\\" ? "\\\\" : C extends "\n" ? "\\n" : C extends "\r" ? "\\r" : C extends "\t" ? "\\t" : C}`
-    >
-  : Done;
+// Quoting a piece of the input for a message as quoteInput does: escaped, shortened past 24.
 type First21<
   T extends string,
   Taken extends string = "",
@@ -121,7 +111,7 @@ type LongerThan24<T extends string> =
     : false;
 /** A piece of the input quoted for a message as quoteInput does: JSON quotes, shortened past 24. */
 export type Quoted<T extends string> =
-  `"${Escaped<LongerThan24<T> extends true ? `${First21<T>}…` : T>}"`;
+  `"${EscapedVisibly<LongerThan24<T> extends true ? `${First21<T>}…` : T>}"`;
 /** ` after "x"` naming the token before a problem, or "" at the start. */
 export type After<Prev extends string> = Prev extends "" ? "" : ` after ${Quoted<Prev>}`;
 

@@ -1,10 +1,10 @@
 import type { WhereOperatorText } from "../ast/where-grammar.ts";
+import type { Escaped } from "./escapes-type.ts";
 import type {
   After,
   DepthLimit,
   DidYouMean,
   Digit,
-  Escaped,
   GiveWay,
   IdentifierPart,
   IdentifierStart,
@@ -203,6 +203,12 @@ type ReadQuoted<
   : "unterminated";
 
 type Unterminated = SyntaxProblem<"this quote is never closed">;
+/** In the lexer's list mode a '"' opens a quote: one never closed is the problem found first. */
+type QuoteOr<T extends string, Otherwise> = T extends `"${infer Rest}`
+  ? ReadQuoted<Rest> extends "unterminated"
+    ? Unterminated
+    : Otherwise
+  : Otherwise;
 type Misplaced =
   SyntaxProblem<'a "*" is a wildcard only at the start or end of a pattern; quote the text to match a literal "*"'>;
 type EmptyPattern = SyntaxProblem<"a pattern must not be empty">;
@@ -261,7 +267,10 @@ type Read<
             : Mode extends "word"
               ? C extends IdentifierPart
                 ? Read<Rest, "word", Depth, Prev, `${Token}${C}`, Path, Op, Values, Found, Place>
-                : Word<T, Depth, Prev, Token, Path, Found, Place>
+                : C extends "."
+                  ? // The lexer reads a word and its dot as one path (`NULL.`), never a keyword.
+                    KeywordExpected<Place, Place extends "operator" ? Path : Prev, Depth>
+                  : Word<T, Depth, Prev, Token, Path, Found, Place>
               : Mode extends "keywordSpace"
                 ? C extends Ws
                   ? Read<Rest, "keywordSpace", Depth, Prev, "", Path, Op, [], Found, Place>
@@ -333,7 +342,7 @@ type Read<
                                 ? Read<Rest, "listOpen", Depth, Prev, "", Path, Op, [], Found>
                                 : C extends "("
                                   ? Read<Rest, "listValue", Depth, "(", "", Path, Op, [], Found>
-                                  : Expected<'"(" and a list of values', Prev>
+                                  : QuoteOr<T, Expected<'"(" and a list of values', Prev>>
                               : Mode extends "listValue"
                                 ? C extends Ws
                                   ? Read<
@@ -429,7 +438,7 @@ type Read<
                                           >
                                         : C extends ")"
                                           ? Ended<Rest, Depth, ")", Found, [Path, Op, Values]>
-                                          : Expected<'"," or ")"', Prev>
+                                          : QuoteOr<T, Expected<'"," or ")"', Prev>>
                                     : // "afterOperand", "afterOperandSpace": a whole operand was read
                                       C extends Ws
                                       ? Read<
