@@ -17,6 +17,7 @@ import type { LiteralTextOptions } from "../schema/literal-text-type.ts";
 import type {
   CheckedFields,
   SelectingProjection,
+  SelectionPaths,
   TypedSelection,
 } from "../schema/selection-type.ts";
 import type { ParseFieldsOptions } from "../syntax/parse-fields.ts";
@@ -55,10 +56,11 @@ function toSelection(caller: string, input: FieldsInput, options: unknown): Fiel
  * What `compileFields` returns: with a typed schema and a literal text, a projection typed by what
  * the text selects; otherwise one typed by the schema's records, if any.
  */
-export type FieldsProjection<T, S, D = undefined, L = undefined> =
-  TypedSelection<T, S, D, L> extends { readonly paths: infer Paths extends string }
-    ? SelectingProjection<RecordOfOption<S, unknown>, Paths>
-    : Projection<RecordOfOption<S, unknown>>;
+export type FieldsProjection<T, S, D = undefined, L = undefined> = [
+  TypedSelection<T, S, D, L>,
+] extends [{ readonly paths: string }]
+  ? SelectingProjection<RecordOfOption<S, unknown>, SelectionPaths<TypedSelection<T, S, D, L>>>
+  : Projection<RecordOfOption<S, unknown>>;
 
 /**
  * Compiles a `fields` selection once into a function that projects one record (grammar/language.md

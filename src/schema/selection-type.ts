@@ -320,21 +320,25 @@ type LeafPaths<Items extends readonly Item[]> = {
  * option; with a `maxLength` option (`L`), the text is left to the runtime.
  */
 export type CheckedFields<T, S, D = undefined, L = undefined> = [L] extends [undefined]
-  ? [ItemsOfText<T, D>] extends [infer Items]
-    ? [Items] extends [GiveWay]
-      ? T
-      : [Items] extends [SyntaxProblem<infer Message>]
-        ? Message
-        : [KnownShapeOfOption<S>] extends [infer Shape]
-          ? [Shape] extends [GiveWay]
-            ? T
-            : Items extends readonly Item[]
-              ? [FirstItemProblem<Shape, Items>] extends [never]
-                ? T
-                : FirstItemProblem<Shape, Items>
-              : T
-          : T
-    : T
+  ? T extends unknown
+    ? CheckedFieldsText<T, S, D> // each member of a union on its own
+    : never
+  : T;
+
+type CheckedFieldsText<T, S, D> = [ItemsOfText<T, D>] extends [infer Items]
+  ? [Items] extends [GiveWay]
+    ? T
+    : [Items] extends [SyntaxProblem<infer Message>]
+      ? Message
+      : [KnownShapeOfOption<S>] extends [infer Shape]
+        ? [Shape] extends [GiveWay]
+          ? T
+          : Items extends readonly Item[]
+            ? [FirstItemProblem<Shape, Items>] extends [never]
+              ? T
+              : FirstItemProblem<Shape, Items>
+            : T
+        : T
   : T;
 
 // The names below `Key` in a union of leaf paths.
@@ -379,19 +383,45 @@ export type Selected<T, Paths extends string> = T extends readonly unknown[]
  * "measures.LOC" }`), or `undefined` where the compiler gives way or the text is refused.
  */
 export type TypedSelection<T, S, D = undefined, L = undefined> = [L] extends [undefined]
-  ? [ItemsOfText<T, D>] extends [infer Items]
-    ? Items extends readonly Item[]
-      ? [KnownShapeOfOption<S>] extends [GiveWay]
-        ? undefined
-        : { readonly paths: LeafPaths<Items> }
-      : undefined
+  ? T extends unknown
+    ? TypedSelectionOfText<T, S, D> // a union of texts: one selection each
+    : never
+  : undefined;
+
+type TypedSelectionOfText<T, S, D> = [ItemsOfText<T, D>] extends [infer Items]
+  ? Items extends readonly Item[]
+    ? [KnownShapeOfOption<S>] extends [GiveWay]
+      ? undefined
+      : { readonly paths: LeafPaths<Items> }
     : undefined
   : undefined;
 
+type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
+
+/**
+ * The leaf paths of a `TypedSelection`: those of its one selection, or for a union of texts a
+ * tuple of each selection's (`["id"] | ["owner.login"]`), so a row is one selection's or the other's.
+ */
+export type SelectionPaths<Selection> =
+  true extends IsUnion<Selection>
+    ? Selection extends { readonly paths: infer Paths extends string }
+      ? readonly [Paths]
+      : never
+    : Selection extends { readonly paths: infer Paths extends string }
+      ? Paths
+      : never;
+
 /**
  * A projection typed by its selection: the record passed in (a record of the schema, or a
- * narrower one), projected by the selection's leaf paths.
+ * narrower one), projected by the selection's leaf paths; by each selection's, one tuple of
+ * paths apiece, where a union of texts was compiled.
  */
-export type SelectingProjection<R, Paths extends string> = <T extends R>(
+export type SelectingProjection<R, Paths extends string | readonly [string]> = <T extends R>(
   record: T,
-) => Selected<0 extends 1 & T ? R : T, Paths>;
+) => SelectedBy<0 extends 1 & T ? R : T, Paths>;
+
+type SelectedBy<T, Paths> = [Paths] extends [string]
+  ? Selected<T, Paths>
+  : Paths extends readonly [infer One extends string]
+    ? Selected<T, One>
+    : never;

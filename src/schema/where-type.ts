@@ -928,7 +928,9 @@ type FirstProblem<Shape, Found extends readonly Read1[]> = Found extends readonl
  * `maxLength` option (`L`), the text is left to the runtime.
  */
 export type CheckedWhere<T, S, D = undefined, L = undefined> = [L] extends [undefined]
-  ? CheckedWhereText<T, S, D>
+  ? T extends unknown
+    ? CheckedWhereText<T, S, D> // each member of a union on its own
+    : never
   : T;
 
 type CheckedWhereText<T, S, D> = [PredicatesOfText<T, D>] extends [infer Found]
@@ -984,18 +986,20 @@ type SqlProblem<Shape, Found extends readonly Read1[]> = Found extends readonly 
  * `CheckedWhere` for `toSql`: also refused, as the runtime refuses it (`InvalidOptionError` on
  * `schema`), a filter that compares a field of type `any`, or reaches below one.
  */
-export type CheckedSqlWhere<T, S, D = undefined, L = undefined> = [
-  CheckedWhere<T, S, D, L>,
-] extends [T]
-  ? [L] extends [undefined]
-    ? [PredicatesOfText<T, D>] extends [infer Found extends readonly Read1[]]
-      ? [KnownShapeOfOption<S>] extends [infer Shape]
-        ? [Shape] extends [GiveWay]
+export type CheckedSqlWhere<T, S, D = undefined, L = undefined> = [L] extends [undefined]
+  ? T extends unknown
+    ? CheckedSqlWhereText<T, S, D>
+    : never
+  : T;
+
+type CheckedSqlWhereText<T, S, D> = [CheckedWhereText<T, S, D>] extends [T]
+  ? [PredicatesOfText<T, D>] extends [infer Found extends readonly Read1[]]
+    ? [KnownShapeOfOption<S>] extends [infer Shape]
+      ? [Shape] extends [GiveWay]
+        ? T
+        : [SqlProblem<Shape, Found>] extends [never]
           ? T
-          : [SqlProblem<Shape, Found>] extends [never]
-            ? T
-            : SqlProblem<Shape, Found>
-        : T
+          : SqlProblem<Shape, Found>
       : T
     : T
-  : CheckedWhere<T, S, D, L>;
+  : CheckedWhereText<T, S, D>;

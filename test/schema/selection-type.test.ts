@@ -57,6 +57,26 @@ describe("compileFields reads a literal text at the type level (grammar/fields.e
     }>();
   });
 
+  it("checks each member of a union of texts, and types a row by one member's selection", () => {
+    const wide = Math.random() < 2;
+    const misspelt = wide ? "rnak" : "rank";
+    // @ts-expect-error: "rank" | 'unknown field "rnak": did you mean rank?'
+    const refused = () => compileFields(misspelt, { schema: nested });
+    expect(refused).toThrow('unknown field "rnak"');
+    const project = compileFields(wide ? "a(b(c)),rank" : "rank", { schema: nested });
+    expectTypeOf<ReturnType<typeof project<Infer<typeof nested>>>>().toEqualTypeOf<
+      | {
+          readonly a?: Maybe<{ readonly b?: Maybe<{ readonly c?: Maybe<number> }> }>;
+          readonly rank?: Maybe<number>;
+        }
+      | { readonly rank?: Maybe<number> }
+    >();
+    expect(project({ a: { b: { c: 1, d: "x" } }, rank: 2 })).toEqual({
+      a: { b: { c: 1 } },
+      rank: 2,
+    });
+  });
+
   it("applies a sub-selection to each object of an array", () => {
     const project = compileFields("branches(id,name)", { schema: schemas.project });
     expectTypeOf<ReturnType<typeof project<Project>>>().toEqualTypeOf<{

@@ -22,6 +22,7 @@ import {
   runtimeVerdict,
   sample,
   typeCheck,
+  unionDisagreements,
   WHERE_LIMIT,
 } from "../support/type-agreement.ts";
 
@@ -197,6 +198,22 @@ describe("the compiler reads literal texts as the runtime does", () => {
       expect(message).toBe(runtimeVerdict(c)?.message);
     });
   }, 120_000);
+
+  it("checks each member of a union of texts, in the runtime's words", () => {
+    const byKind = new Map<string, Case[]>();
+    for (const c of [...whereCases(), ...fieldsCases()]) {
+      const kind = `${c.language} ${c.resource}`;
+      byKind.set(kind, [...(byKind.get(kind) ?? []), c]);
+    }
+    // Each text with one further on in its language and resource: valid and refused mixed.
+    const pairs = [...byKind.values()].flatMap((cases) =>
+      cases.slice(0, 60).map((c, i) => [c, cases[(i * 37 + 11) % cases.length] as Case] as const),
+    );
+    const { disagreements, refused } = unionDisagreements(pairs, "unions");
+    expect(disagreements).toEqual([]);
+    expect(refused).toBeGreaterThan(pairs.length / 4);
+    expect(pairs.length - refused).toBeGreaterThan(pairs.length / 10);
+  }, 300_000);
 
   it("refuses exactly the texts safeParse* refuses, in the runtime's words", () => {
     const cases = [...whereCases(), ...fieldsCases()];

@@ -125,6 +125,27 @@ describe("compileWhere reads a literal text at the type level (grammar/where.ebn
     ).toEqual(messages);
   });
 
+  it("checks each member of a union of texts on its own", () => {
+    const strict = Math.random() < 2;
+    expectTypeOf<CheckedWhere<"rank>=2" | "rnak>=2", Artefact>>().toEqualTypeOf<
+      "rank>=2" | 'unknown field "rnak": did you mean rank?'
+    >();
+    const misspelt = strict ? "rnak>=2" : "rank>=2";
+    // @ts-expect-error: "rank>=2" | 'unknown field "rnak": did you mean rank?'
+    const refused = () => compileWhere(misspelt, { schema: schemas.artefact });
+    expect(refused).toThrow('unknown field "rnak"');
+    const field = strict ? "nmae" : "name";
+    // @ts-expect-error: a hole of a union type is each of its members (`${"name" | "nmae"}=x`)
+    const hole = () => compileWhere(`${field}=x`, { schema: schemas.artefact });
+    expect(hole).toThrow('unknown field "nmae"');
+    // A union of valid texts, a boolean hole included, compiles and types the predicate.
+    const either = compileWhere(strict ? "rank>=2" : "rank<0", { schema: schemas.artefact });
+    const open = (flag: boolean) => compileWhere(`e=${flag}`, { schema: shape });
+    expectTypeOf(either).toEqualTypeOf<Predicate<Infer<Artefact>>>();
+    expect(open(true)({ e: true })).toBe(true);
+    expect(either({ rank: 1 })).toBe(false);
+  });
+
   it("reads only the syntax without a typed schema, and nothing of a string or an AST", () => {
     // @ts-expect-error: expected AND, OR or ")" after "1"
     expect(() => compileWhere("(a=1")).toThrow(QuerySyntaxError);
@@ -218,6 +239,22 @@ describe("toSql reads a literal text as compileWhere does, and refuses what SQL 
       '"f.x" is below "f"',
     );
     expect(toSql("f IS NULL", { dialect: "sqlite", schema: shape }).sql).toContain("IS NULL");
+  });
+});
+
+describe("toSql reads each member of a union of texts", () => {
+  it("refuses a union with one member SQL cannot compare", () => {
+    const any = Math.random() < 2;
+    expectTypeOf<CheckedSqlWhere<"a=1" | "f=1", Shape>>().toEqualTypeOf<
+      | "a=1"
+      | '"f" is of type any (its values are of several kinds): SQL compares a field by its type; give it a scalar type in the schema'
+    >();
+    const text = any ? "f=1" : "a=1";
+    // @ts-expect-error: "f" is of type any: SQL compares a field by its type
+    const refused = () => toSql(text, { dialect: "sqlite", schema: shape });
+    expect(refused).toThrow(/type any/);
+    const fine = any ? "a=1" : "a=2";
+    expect(toSql(fine, { dialect: "sqlite", schema: shape }).params).toEqual([1]);
   });
 });
 

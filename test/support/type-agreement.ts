@@ -200,3 +200,62 @@ export function disagreementsOf(cases: readonly Case[], name: string) {
 
   return { disagreements, refused, projections, codes };
 }
+
+/** The members of the string-literal union tsc printed as a refused call's parameter type. */
+export function compilerMembers(diagnostic: string): string[] | undefined {
+  const match = /parameter of type '((?:"(?:[^"\\]|\\.)*"(?: \| )?)+)'/.exec(diagnostic);
+  if (!match) return undefined;
+  return [...(match[1] as string).matchAll(/"(?:[^"\\]|\\.)*"/g)].map(
+    (member) => JSON.parse(member[0]) as string,
+  );
+}
+
+/**
+ * Type-checks calls on a union of two texts (`flag ? a : b`) and lists where tsc differs from
+ * the runtime: it must refuse a union where the runtime refuses a member, its parameter type
+ * holding each valid member as it is and each refused member's words.
+ */
+export function unionDisagreements(pairs: readonly (readonly [Case, Case])[], name: string) {
+  const lines = [
+    `import { compileFields, compileWhere, schemas } from ${JSON.stringify(`${root}src/index.ts`)};`,
+    "declare const flag: boolean;",
+  ];
+  pairs.forEach(([a, b], i) => {
+    const call = a.language === "where" ? "compileWhere" : "compileFields";
+    const union = `flag ? ${JSON.stringify(a.text)} : ${JSON.stringify(b.text)}`;
+    lines.push(`export const u${i} = ${call}(${union}, { schema: schemas.${a.resource} });`);
+  });
+  const { byLine } = checkSource(`${lines.join("\n")}\n`, name);
+  const disagreements: string[] = [];
+  let refused = 0;
+  pairs.forEach((pair, i) => {
+    const diagnostic = byLine.get(i + 2);
+    const show = `${pair[0].language} on ${pair[0].resource}: ${JSON.stringify(pair.map((c) => c.text))}`;
+    const verdicts = pair.map(runtimeVerdict);
+    if (verdicts.every((verdict) => verdict === undefined)) {
+      if (diagnostic !== undefined) disagreements.push(`${show}: tsc refuses it: ${diagnostic}`);
+      return;
+    }
+    refused++;
+    const members = diagnostic === undefined ? undefined : compilerMembers(diagnostic);
+    if (members === undefined) {
+      disagreements.push(
+        `${show}: the runtime refuses a member, tsc ${diagnostic ?? "accepts it"}`,
+      );
+      return;
+    }
+    const said = (c: Case, verdict: ReturnType<typeof runtimeVerdict>) => (member: string) =>
+      verdict === undefined
+        ? member === c.text
+        : verdict.kind === "schema"
+          ? member === verdict.message
+          : verdict.message.startsWith(member);
+    const expected = pair.map((c, k) => said(c, verdicts[k]));
+    const unheard = pair.filter((_, k) => !members.some(expected[k] as (m: string) => boolean));
+    const extra = members.filter((member) => !expected.some((matches) => matches(member)));
+    if (unheard.length > 0 || extra.length > 0) {
+      disagreements.push(`${show}: tsc's parameter type is ${JSON.stringify(members)}`);
+    }
+  });
+  return { disagreements, refused };
+}
