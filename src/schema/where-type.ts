@@ -875,15 +875,42 @@ type DayOfMonth<
           : false
   : false;
 
-type Fits<Kind extends string, Text extends string> = Kind extends "integer" | "number"
-  ? IsNumber<Text>
-  : Kind extends "boolean"
-    ? Lowercase<Text> extends "true" | "false"
+/** Whether a value holds a template's number hole (`${number}`, `${bigint}`), not only digits. */
+type HasNumberHole<T extends string> = T extends `${infer C}${infer Rest}`
+  ? `${number}` extends C
+    ? true
+    : `${bigint}` extends C
       ? true
-      : false
-    : Kind extends "date"
-      ? IsDate<Text>
-      : true;
+      : HasNumberHole<Rest>
+  : false;
+
+/** Whether a value is one number hole and nothing else. */
+type IsNumberHole<T extends string> = `${number}` extends T
+  ? true
+  : `${bigint}` extends T
+    ? true
+    : false;
+
+// A number hole stands for any number's text: fit for a number, never a boolean or a date alone;
+// amid other characters of a date it is left to the runtime (4.6).
+type Fits<Kind extends string, Text extends string> =
+  HasNumberHole<Text> extends true
+    ? Kind extends "boolean"
+      ? false
+      : Kind extends "date"
+        ? IsNumberHole<Text> extends true
+          ? false
+          : true
+        : true
+    : Kind extends "integer" | "number"
+      ? IsNumber<Text>
+      : Kind extends "boolean"
+        ? Lowercase<Text> extends "true" | "false"
+          ? true
+          : false
+        : Kind extends "date"
+          ? IsDate<Text>
+          : true;
 
 /** The first value of a predicate that does not fit its field's type, as the runtime words it. */
 type ValueProblem<

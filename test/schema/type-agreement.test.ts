@@ -6,9 +6,17 @@ import {
   invalidWhereArbitrary,
   whereTextArbitrary,
 } from "../../src/arbitraries/index.ts";
-import { INVISIBLE_CLASS, type WhereExpression, type WhereNode } from "../../src/ast/where.ts";
+import type { Span } from "../../src/ast/span.ts";
+import {
+  INVISIBLE_CLASS,
+  type PathNode,
+  type WhereExpression,
+  type WhereNode,
+} from "../../src/ast/where.ts";
 import { quoteInput } from "../../src/errors/characters.ts";
-import { formatWhere, safeParseWhere, schemas } from "../../src/index.ts";
+import { formatWhere, type Schema, safeParseWhere, schemas } from "../../src/index.ts";
+import { readNumber } from "../../src/schema/literals.ts";
+import { resolvePath } from "../../src/schema/schema.ts";
 import { runs } from "../support/runs.ts";
 import {
   type Case,
@@ -21,6 +29,8 @@ import {
   root,
   runtimeVerdict,
   sample,
+  type TemplateCase,
+  templateDisagreements,
   typeCheck,
   unionDisagreements,
   WHERE_LIMIT,
@@ -28,6 +38,33 @@ import {
 
 // Texts from qaql's own arbitraries, valid, invalid and misspelt (issue 31 §3); the texts one
 // character away from valid ones are in type-agreement-mutants.test.ts.
+
+/** Where the values of number and integer fields are in a filter's text, in the order of the text. */
+function numberValueSpans(ast: WhereExpression, schema: Schema): Span[] {
+  const spans: Span[] = [];
+  const walk = (node: WhereNode): void => {
+    if (node.kind === "and" || node.kind === "or") {
+      node.operands.forEach(walk);
+      return;
+    }
+    if (node.kind !== "comparison" && node.kind !== "in") return;
+    const resolved = resolvePath(schema, node.path.segments);
+    if (!resolved.ok || (resolved.type.kind !== "integer" && resolved.type.kind !== "number"))
+      return;
+    const values = node.kind === "comparison" ? [node.value] : node.values;
+    for (const value of values) if (readNumber(value.text) !== undefined) spans.push(value.span);
+  };
+  walk(ast);
+  return spans.sort((a, b) => a.start - b.start);
+}
+
+/** The first predicate's path, in the order of the text. */
+function firstPath(ast: WhereExpression): PathNode {
+  const node = ast as WhereNode;
+  if (node.kind === "and" || node.kind === "or")
+    return firstPath(node.operands[0] as WhereExpression);
+  return (node as { path: PathNode }).path;
+}
 
 /** The filter with one predicate's path misspelt, or one of its values replaced by `junk`. */
 function alterWhere(ast: WhereExpression, seed: number, junk: string): WhereExpression {
@@ -213,6 +250,43 @@ describe("the compiler reads literal texts as the runtime does", () => {
     expect(disagreements).toEqual([]);
     expect(refused).toBeGreaterThan(pairs.length / 4);
     expect(pairs.length - refused).toBeGreaterThan(pairs.length / 10);
+  }, 300_000);
+
+  it("reads a template's number holes as numbers and checks its literal parts", () => {
+    const templates: TemplateCase[] = [];
+    RESOURCES.forEach((resource, r) => {
+      const texts = sample(
+        whereTextArbitrary(schemas[resource], { maxLength: WHERE_LIMIT }),
+        WHERE_LIMIT,
+        200,
+        131 + r,
+      );
+      texts.forEach((valid, i) => {
+        const parsed = safeParseWhere(valid, { schema: schemas[resource] });
+        if (!parsed.success) throw parsed.error;
+        let spans = numberValueSpans(parsed.data, schemas[resource]);
+        if (spans.length === 0) return;
+        let text = valid;
+        // Every other text has its first path misspelt: the values all come after it.
+        if (i % 2 === 1) {
+          const path = firstPath(parsed.data).span;
+          const name = misspell(text.slice(path.start, path.end), i);
+          text = text.slice(0, path.start) + name + text.slice(path.end);
+          const shift = name.length - (path.end - path.start);
+          spans = spans.map((span) => ({ start: span.start + shift, end: span.end + shift }));
+        }
+        // Every number value a hole, or only the first.
+        const holes = i % 3 === 0 ? spans.slice(0, 1) : spans;
+        const parts = holes.map((span, k) => text.slice(holes[k - 1]?.end ?? 0, span.start));
+        parts.push(text.slice((holes.at(-1) as Span).end));
+        templates.push({ resource, parts });
+      });
+    });
+    expect(templates.length).toBeGreaterThan(200);
+    const { disagreements, refused } = templateDisagreements(templates, "templates");
+    expect(disagreements).toEqual([]);
+    expect(refused).toBeGreaterThan(templates.length / 5);
+    expect(templates.length - refused).toBeGreaterThan(templates.length / 5);
   }, 300_000);
 
   it("refuses exactly the texts safeParse* refuses, in the runtime's words", () => {

@@ -146,6 +146,38 @@ describe("compileWhere reads a literal text at the type level (grammar/where.ebn
     expect(either({ rank: 1 })).toBe(false);
   });
 
+  it("reads a template's number hole as a number's text, and checks the rest", () => {
+    const minRank = Number("2");
+    const id = BigInt(7);
+    const either = compileWhere(`rank>=${minRank}`, { schema: schemas.artefact });
+    expectTypeOf(either).toEqualTypeOf<Predicate<Infer<Artefact>>>();
+    expect(either({ rank: 3 })).toBe(true);
+    expect(compileWhere(`a IN (${minRank},${id})`, { schema: shape })({ a: 7 })).toBe(true);
+    expect(compileWhere(`b.c=${minRank}`, { schema: shape })({ b: { c: "2" } })).toBe(true);
+    // A day written with a hole is left to the runtime, which reads the day it makes.
+    expect(
+      compileWhere(`b.d>=2024-01-0${minRank}`, { schema: shape })({ b: { d: "2024-01-03" } }),
+    ).toBe(true);
+    const artefact = schemas.artefact;
+    // @ts-expect-error: unknown field "rnak": did you mean rank?
+    const misspelt = () => compileWhere(`rank>=${minRank} AND rnak<9`, { schema: artefact });
+    expect(misspelt).toThrow('unknown field "rnak"');
+    // @ts-expect-error: "e" is a boolean field: expected true or false, found "${number}"
+    const boolean = () => compileWhere(`e=${minRank}`, { schema: shape });
+    expect(boolean).toThrow('"e" is a boolean field');
+    // @ts-expect-error: "b.d" is a date field: expected a real calendar day …, found "${number}"
+    const date = () => compileWhere(`b.d=${minRank}`, { schema: shape });
+    expect(date).toThrow('"b.d" is a date field');
+    // @ts-expect-error: expected a field name or "(" after "AND"
+    const cut = () => compileWhere(`a>=${minRank} AND`, { schema: shape });
+    expect(cut).toThrow(QuerySyntaxError);
+    // A string hole may hold any syntax: the text is left to the runtime.
+    const name = String("rnak");
+    expect(() => compileWhere(`${name}>=2`, { schema: schemas.artefact })).toThrow(
+      'unknown field "rnak"',
+    );
+  });
+
   it("reads only the syntax without a typed schema, and nothing of a string or an AST", () => {
     // @ts-expect-error: expected AND, OR or ")" after "1"
     expect(() => compileWhere("(a=1")).toThrow(QuerySyntaxError);

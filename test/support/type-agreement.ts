@@ -259,3 +259,61 @@ export function unionDisagreements(pairs: readonly (readonly [Case, Case])[], na
   });
   return { disagreements, refused };
 }
+
+/** A `where` text with holes: the literal parts between them, each hole a `number`. */
+export interface TemplateCase {
+  readonly resource: Resource;
+  readonly parts: readonly string[];
+}
+
+// A template's hole, written into the file tsc reads, and shown in a disagreement.
+const HOLE = ["$", "{n}"].join("");
+const SHOWN_HOLE = ["$", "{number}"].join("");
+
+/** A part of a text as it is written between the backquotes of a template literal. */
+const inTemplate = (part: string) =>
+  JSON.stringify(part).slice(1, -1).replaceAll("`", "\\`").replaceAll("${", "\\${");
+
+/**
+ * Type-checks `compileWhere` on templates whose holes are of type `number`, and lists where tsc
+ * differs from the runtime given the text with each hole a number (7): the literal parts are
+ * checked, and a hole stands for a number's text.
+ */
+export function templateDisagreements(cases: readonly TemplateCase[], name: string) {
+  const lines = [
+    `import { compileWhere, schemas } from ${JSON.stringify(`${root}src/index.ts`)};`,
+    "declare const n: number;",
+  ];
+  cases.forEach((c, i) => {
+    const template = `\`${c.parts.map(inTemplate).join(HOLE)}\``;
+    lines.push(
+      `export const t${i} = compileWhere(${template}, { schema: schemas.${c.resource} });`,
+    );
+  });
+  const { byLine } = checkSource(`${lines.join("\n")}\n`, name);
+  const disagreements: string[] = [];
+  let refused = 0;
+  cases.forEach((c, i) => {
+    const text = c.parts.join("7");
+    const verdict = runtimeVerdict({ language: "where", resource: c.resource, text });
+    const diagnostic = byLine.get(i + 2);
+    const show = `where on ${c.resource}: ${JSON.stringify(c.parts.join(SHOWN_HOLE))}`;
+    if (verdict === undefined) {
+      if (diagnostic !== undefined) disagreements.push(`${show}: tsc refuses it: ${diagnostic}`);
+      return;
+    }
+    refused++;
+    const message = diagnostic === undefined ? undefined : compilerMessage(diagnostic);
+    const same =
+      message !== undefined &&
+      (verdict.kind === "schema"
+        ? message === verdict.message
+        : verdict.message.startsWith(message));
+    if (!same) {
+      disagreements.push(
+        `${show}: the runtime says ${verdict.message}, tsc ${diagnostic ?? "accepts it"}`,
+      );
+    }
+  });
+  return { disagreements, refused };
+}
