@@ -11,7 +11,8 @@ interface ValueOfTypeName {
   boolean: boolean;
   date: string | number | Date;
   any: unknown;
-  object: Record<string, unknown>;
+  // Not Record<string, unknown>: a user's interface, which has no index signature, must fit.
+  object: object;
   array: readonly unknown[];
 }
 
@@ -24,8 +25,11 @@ type ValueOfShape<T> = T extends keyof ValueOfTypeName
       ? RecordOfShape<T>
       : never;
 
-/** The record an object shape stands for: every field may be absent or null (2.4). */
-type RecordOfShape<T> = { readonly [K in keyof T]?: ValueOfShape<T[K]> | null | undefined };
+/**
+ * The record an object shape stands for: every field may be absent or null (2.4). `& {}` makes
+ * hovers and errors show the object's members rather than this alias and the shape's notation.
+ */
+type RecordOfShape<T> = { readonly [K in keyof T]?: ValueOfShape<T[K]> | null | undefined } & {};
 
 /** Whether a shape is written out (a literal), not `unknown` or an index signature. */
 type IsKnownShape<T> = unknown extends T ? false : string extends keyof T ? false : true;

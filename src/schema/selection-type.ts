@@ -346,7 +346,10 @@ type PathsBelow<Paths extends string, Key extends string> = Paths extends `${Key
   ? Rest
   : never;
 
-/** An object projected by leaf paths (3.2): `_links` kept, a selected name kept whole. */
+/**
+ * An object projected by leaf paths (3.2): `_links` kept, a selected name kept whole; `& {}`
+ * shows the row's members where it is hovered, not this alias.
+ */
 type SelectedObject<T, Paths extends string> = {
   [K in keyof T as K extends Paths | "_links"
     ? K
@@ -355,7 +358,7 @@ type SelectedObject<T, Paths extends string> = {
         ? never
         : K
       : never]: K extends Paths | "_links" ? T[K] : Selected<T[K], PathsBelow<Paths, K & string>>;
-};
+} & {};
 
 // An element of a projected array: objects projected, everything else kept (3.2).
 type SelectedElement<T, Paths extends string> = T extends readonly unknown[]
@@ -375,7 +378,9 @@ export type Selected<T, Paths extends string> = T extends readonly unknown[]
     : T extends object
       ? string extends keyof T
         ? T
-        : SelectedObject<T, Paths>
+        : [keyof T] extends [never]
+          ? T // an object of unknown members (`object`)
+          : SelectedObject<T, Paths>
       : T;
 
 /**

@@ -63,7 +63,7 @@ describe("Infer: the record type of a schema (grammar/language.md 4.1)", () => {
       readonly names?: readonly (readonly (string | null)[] | null)[] | null | undefined;
     } | null>();
     expectTypeOf<Defined["extra"]>().toEqualTypeOf<unknown>();
-    expectTypeOf<Defined["meta"]>().toEqualTypeOf<Record<string, unknown> | null | undefined>();
+    expectTypeOf<Defined["meta"]>().toEqualTypeOf<object | null | undefined>();
     expectTypeOf<Defined["list"]>().toEqualTypeOf<readonly unknown[] | null | undefined>();
   });
 
@@ -115,6 +115,46 @@ describe("typed front doors", () => {
     createListHandler({ schema: schemas.artefact, source: [{ id: "1" }] });
     createListHandler({ schema: "infer", source: [{ id: "1" }] });
     createListHandler({ source: [{ anything: true }] });
+  });
+
+  it("takes a user's interfaces for object and array fields wherever a record goes", () => {
+    const schema = defineSchema({
+      id: "integer",
+      meta: "object",
+      tags: "array",
+      labels: ["object"],
+      owner: { login: "string" },
+    });
+    interface Meta {
+      source: string;
+    }
+    interface Label {
+      name: string;
+    }
+    interface Owner {
+      login: string;
+      since?: number;
+    }
+    interface Issue {
+      id?: number;
+      meta?: Meta;
+      tags?: Label[];
+      labels?: Label[];
+      owner?: Owner;
+    }
+    const issues: Issue[] = [
+      { id: 1, meta: { source: "scan" }, tags: [{ name: "a" }], owner: { login: "ann" } },
+      { id: 2, labels: [{ name: "b" }] },
+    ];
+    const first = compileWhere("id=1 AND meta IS NOT NULL", { schema });
+    const summary = compileFields("id,meta,owner(login)", { schema });
+    expect(issues.filter(first).map(summary)).toEqual([
+      { id: 1, meta: { source: "scan" }, owner: { login: "ann" } },
+    ]);
+    expectTypeOf(issues.map(summary)).toEqualTypeOf<
+      { id?: number; meta?: Meta; owner?: { login: string } }[]
+    >();
+    createListHandler({ schema, source: issues });
   });
 
   it("the framework handlers type their source as createListHandler does", () => {

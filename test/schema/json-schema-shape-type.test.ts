@@ -62,9 +62,9 @@ describe("ShapeOfJsonSchema: literal JSON Schemas type their shape", () => {
       readonly owner?: { readonly id?: number | null | undefined } | null | undefined;
       readonly tags?: readonly (string | null)[] | null | undefined;
       readonly matrix?: readonly (readonly (number | null)[] | null)[] | null | undefined;
-      readonly meta?: Record<string, unknown> | null | undefined;
-      readonly closed?: Record<string, unknown> | null | undefined;
-      readonly open?: Record<string, unknown> | null | undefined;
+      readonly meta?: object | null | undefined;
+      readonly closed?: object | null | undefined;
+      readonly open?: object | null | undefined;
       readonly list?: readonly unknown[] | null | undefined;
       readonly none?: readonly unknown[] | null | undefined;
       // biome-ignore lint/complexity/noBannedTypes: an object type of no fields is `{}`

@@ -53,7 +53,7 @@ describe("compileFields reads a literal text at the type level (grammar/fields.e
     const open = compileFields("f.x.y,g(z)", { schema: nested });
     expectTypeOf<ReturnType<typeof open<Infer<typeof nested>>>>().toEqualTypeOf<{
       readonly f?: unknown;
-      readonly g?: Maybe<Record<string, unknown>>;
+      readonly g?: Maybe<object>;
     }>();
   });
 
