@@ -77,7 +77,7 @@ export { defineSchema, readSchema } from "./schema/schema.ts";
 export type { CheckedFields, Selected } from "./schema/selection-type.ts";
 export type { FieldsValidationCode } from "./schema/validate-fields.ts";
 export type { WhereValidationCode } from "./schema/validate-where.ts";
-export type { CheckedWhere } from "./schema/where-type.ts";
+export type { CheckedSqlWhere, CheckedWhere } from "./schema/where-type.ts";
 export type { ParseFieldsOptions } from "./syntax/parse-fields.ts";
 export { parseFields, safeParseFields } from "./syntax/parse-fields.ts";
 export type { ParseWhereOptions } from "./syntax/parse-where.ts";

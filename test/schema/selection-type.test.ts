@@ -77,6 +77,21 @@ describe("compileFields reads a literal text at the type level (grammar/fields.e
     });
   });
 
+  it("passes through a helper of one's own, keeping the check and the row's type", () => {
+    type Nested = typeof nested;
+    function fields<const T extends string>(text: CheckedFields<T, Nested>) {
+      return compileFields<T, Nested>(text, { schema: nested });
+    }
+    const project = fields("rank");
+    expectTypeOf<ReturnType<typeof project<Infer<Nested>>>>().toEqualTypeOf<{
+      readonly rank?: Maybe<number>;
+    }>();
+    expect(project({ rank: 2, f: "kept out" })).toEqual({ rank: 2 });
+    // @ts-expect-error: unknown field "rnak": did you mean rank?
+    const refused = () => fields("rnak");
+    expect(refused).toThrow('unknown field "rnak"');
+  });
+
   it("applies a sub-selection to each object of an array", () => {
     const project = compileFields("branches(id,name)", { schema: schemas.project });
     expectTypeOf<ReturnType<typeof project<Project>>>().toEqualTypeOf<{
