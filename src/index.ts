@@ -2,7 +2,12 @@
 // toSql, schemas, AST builders, errors). Editors' support is `qaql/editor`, list requests and
 // pagination `qaql/list`, the query definition `qaql/query`.
 
-export type { AccessPolicy, PolicyFields } from "./api/access-policy.ts";
+export type {
+  AccessPolicy,
+  CheckedPolicyTexts,
+  PolicyFields,
+  PolicyTextOptions,
+} from "./api/access-policy.ts";
 export type { CompileFieldsOptions, FieldsInput, FieldsProjection } from "./api/compile-fields.ts";
 export { compileFields, compileListFields, mergeFields } from "./api/compile-fields.ts";
 export type { CompileWhereOptions } from "./api/compile-where.ts";

@@ -18,6 +18,8 @@ import { QueryError } from "../errors/errors.ts";
 import { describeFound, InvalidAstError, InvalidOptionError } from "../errors/invalid-input.ts";
 import { UnknownTimeZoneError } from "../errors/unknown-time-zone-error.ts";
 import { type FieldType, readSchema, type Schema } from "../schema/schema.ts";
+import type { CheckedFields } from "../schema/selection-type.ts";
+import type { CheckedWhere } from "../schema/where-type.ts";
 import { asFieldsNode, readFieldsInput, readFilterInput, readWhereInput } from "./read-input.ts";
 
 /** A selection as text, AST or merged tree: how a policy names fields. */
@@ -50,6 +52,26 @@ export interface AccessPolicy {
    * unless set. Never the request's: a caller must not move the policy's day boundaries.
    */
   readonly timeZone?: string | undefined;
+}
+
+/**
+ * A `policy` option's texts read by the compiler against the schema (`S`), as the runtime reads
+ * them: `selectable` and `filterable` as `fields` texts, `where` as a filter, each refused in the
+ * runtime's words on its own property; a member no policy has is refused as well.
+ */
+export type CheckedPolicyTexts<P, S> = {
+  readonly [K in keyof P]: K extends "selectable" | "filterable"
+    ? CheckedFields<P[K], S>
+    : K extends "where"
+      ? CheckedWhere<P[K], S>
+      : K extends keyof AccessPolicy
+        ? P[K]
+        : never;
+};
+
+/** The `policy` option of a call whose policy (`P`) the compiler reads against its schema (`S`). */
+export interface PolicyTextOptions<S, P> {
+  readonly policy?: CheckedPolicyTexts<P, S> | undefined;
 }
 
 /** A policy read and checked against a schema, ready to apply. */

@@ -21,7 +21,12 @@ import type {
   TypedSelection,
 } from "../schema/selection-type.ts";
 import type { ParseFieldsOptions } from "../syntax/parse-fields.ts";
-import { type AccessPolicy, policedFields, readAccessPolicy } from "./access-policy.ts";
+import {
+  type AccessPolicy,
+  type PolicyTextOptions,
+  policedFields,
+  readAccessPolicy,
+} from "./access-policy.ts";
 import { readFieldsInput } from "./read-input.ts";
 
 /** A selection as text, as its AST, or as its merged tree. */
@@ -75,9 +80,12 @@ export function compileFields<
   const S extends SchemaOption | undefined = undefined,
   const D extends number | undefined = undefined,
   const L extends number | undefined = undefined,
+  const P extends AccessPolicy | undefined = undefined,
 >(
   input: CheckedFields<T, S, D, L>,
-  options?: CompileFieldsOptions & LiteralTextOptions<S, D, L>,
+  options?: Omit<CompileFieldsOptions, "policy"> &
+    LiteralTextOptions<S, D, L> &
+    PolicyTextOptions<S, P>,
 ): FieldsProjection<T, S, D, L>;
 export function compileFields(input: FieldsInput, options?: CompileFieldsOptions): Projection {
   return compileProjection(toSelection("compileFields", input, options));

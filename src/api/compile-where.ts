@@ -12,6 +12,7 @@ import type { CheckedWhere } from "../schema/where-type.ts";
 import {
   type AccessPolicy,
   compilePolicedPredicate,
+  type PolicyTextOptions,
   readAccessPolicy,
   readCallerWhere,
 } from "./access-policy.ts";
@@ -48,9 +49,12 @@ export function compileWhere<
   const S extends SchemaOption | undefined = undefined,
   const D extends number | undefined = undefined,
   const L extends number | undefined = undefined,
+  const P extends AccessPolicy | undefined = undefined,
 >(
   input: CheckedWhere<T, S, D, L>,
-  options?: CompileWhereOptions & LiteralTextOptions<S, D, L>,
+  options?: Omit<CompileWhereOptions, "policy"> &
+    LiteralTextOptions<S, D, L> &
+    PolicyTextOptions<S, P>,
 ): Predicate<RecordOfOption<S, unknown>>;
 export function compileWhere(input: string | Filter, options?: CompileWhereOptions): Predicate {
   const caller = "compileWhere";

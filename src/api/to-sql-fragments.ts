@@ -4,7 +4,7 @@ import { type DialectName, dialects } from "../backends/sql/dialects.ts";
 import { checkTypedFilter } from "../backends/sql/read-sql-options.ts";
 import { compileSqlFragments, type SqlFragments } from "../backends/sql/sql-fragments.ts";
 import { oneOf } from "../base/members.ts";
-import { readOptions } from "../check/read-options.ts";
+import { readOptions, type SchemaOption } from "../check/read-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
 import { policedWhere, readCallerWhere } from "./access-policy.ts";
 import { type CheckedSqlOptions, readToSqlOptions, type ToSqlOptions } from "./to-sql.ts";
@@ -13,7 +13,10 @@ import { type CheckedSqlOptions, readToSqlOptions, type ToSqlOptions } from "./t
  * Options of the query-builder integrations (`toKysely`, `toKnex`, `toDrizzle`): those of `toSql`
  * but the placeholders, which the builder writes and numbers itself.
  */
-export type QueryBuilderSqlOptions = Omit<ToSqlOptions, "placeholders" | "firstParameter">;
+export type QueryBuilderSqlOptions<S extends SchemaOption = SchemaOption> = Omit<
+  ToSqlOptions<S>,
+  "placeholders" | "firstParameter"
+>;
 
 /** A condition cut at its placeholders for a query builder, and the options it was made with. */
 export interface BuilderCondition extends SqlFragments {

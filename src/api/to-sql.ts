@@ -26,6 +26,7 @@ import type { CheckedSqlWhere } from "../schema/where-type.ts";
 import {
   type AccessPolicy,
   type CheckedPolicy,
+  type PolicyTextOptions,
   policedWhere,
   readAccessPolicy,
   readCallerWhere,
@@ -164,9 +165,10 @@ export function toSql<
   const S extends SchemaOption,
   const D extends number | undefined = undefined,
   const L extends number | undefined = undefined,
+  const P extends AccessPolicy | undefined = undefined,
 >(
   input: CheckedSqlWhere<T, S, D, L>,
-  options: ToSqlOptions<S> & LiteralTextOptions<S, D, L>,
+  options: Omit<ToSqlOptions<S>, "policy"> & LiteralTextOptions<S, D, L> & PolicyTextOptions<S, P>,
 ): SqlQuery;
 export function toSql(input: string | Filter, options: ToSqlOptions): SqlQuery {
   const caller = "toSql";

@@ -16,7 +16,11 @@ export type {
   ListSourceResult,
   ListSqlOptions,
 } from "./list-source.ts";
-export type { ListHandlerOptions, RequestPolicy } from "./read-handler-options.ts";
+export type {
+  CheckedListHandlerOptions,
+  ListHandlerOptions,
+  RequestPolicy,
+} from "./read-handler-options.ts";
 export type { ListRequestCacheOptions } from "./request-cache.ts";
 export { ListRequestCache } from "./request-cache.ts";
 export type { ErrorBody, ErrorStatus } from "./responses.ts";

@@ -16,6 +16,7 @@ import {
 } from "./list-source.ts";
 import { ACCEPT_TOO_LONG_MESSAGE, isAcceptTooLong, negotiateMediaType } from "./media-types.ts";
 import {
+  type CheckedListHandlerOptions,
   type HandlerSchemaOption,
   type HandlerSettings,
   type ListHandlerOptions,
@@ -267,9 +268,10 @@ export function createListAnswerer(options: ListHandlerOptions): ListAnswerer {
  * error's `toJSON()`, 405, 406, 500 without detail). Throws `InvalidOptionError` for bad options.
  * With a typed schema, an array or iterable source holds `Infer<typeof schema>` records.
  */
-export function createListHandler<const S extends HandlerSchemaOption = undefined>(
-  options: ListHandlerOptions<S>,
-): ListHandler;
+export function createListHandler<
+  const S extends HandlerSchemaOption = undefined,
+  const P extends AccessPolicy | undefined = undefined,
+>(options: CheckedListHandlerOptions<S, P>): ListHandler;
 export function createListHandler(options: ListHandlerOptions): ListHandler {
   const answerCall = createListAnswerer(options);
   return async (request) => toResponse(await answerCall(callOf(request)));

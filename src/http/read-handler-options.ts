@@ -1,4 +1,8 @@
-import { type AccessPolicy, readAccessPolicy } from "../api/access-policy.ts";
+import {
+  type AccessPolicy,
+  type CheckedPolicyTexts,
+  readAccessPolicy,
+} from "../api/access-policy.ts";
 import { IDENTIFIER } from "../ast/where.ts";
 import { calendarOf } from "../backends/predicate/calendar.ts";
 import type { ParseLimits } from "../base/limits.ts";
@@ -88,6 +92,18 @@ export interface ListHandlerOptions<S extends HandlerSchemaOption = HandlerSchem
 export type RequestPolicy = (
   request: Request,
 ) => AccessPolicy | undefined | Promise<AccessPolicy | undefined>;
+
+/**
+ * `ListHandlerOptions` as a call's signature takes them: a policy object written in the code
+ * (`P`) has its texts read by the compiler against the schema (`CheckedPolicyTexts`); a
+ * function's policies are read when it runs.
+ */
+export type CheckedListHandlerOptions<S extends HandlerSchemaOption, P> = Omit<
+  ListHandlerOptions<S>,
+  "policy"
+> & {
+  readonly policy?: RequestPolicy | CheckedPolicyTexts<P, S> | undefined;
+};
 
 /** A handler's policy, checked once when fixed; a function's is checked at each request. */
 export type HandlerPolicy =

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { AccessPolicy } from "../../src/api/access-policy.ts";
 import { compileFields, compileListFields } from "../../src/api/compile-fields.ts";
 import { compileWhere } from "../../src/api/compile-where.ts";
 import { toSql } from "../../src/api/to-sql.ts";
@@ -181,6 +182,58 @@ describe("a policy in toSql", () => {
     expect(() => toSql("secret=x", { dialect: "sqlite", schema, policy })).toThrow(
       /unknown field "secret"/,
     );
+  });
+});
+
+describe("a policy's texts written in the code", () => {
+  const typed = defineSchema({ id: "integer", name: "string", rank: "number" });
+
+  it("are read by the compiler against the schema, each refused on its property in the runtime's words", () => {
+    const filterable = () =>
+      // @ts-expect-error: unknown field "nmae": did you mean name?
+      compileWhere("rank>=2", { schema: typed, policy: { filterable: "nmae" } });
+    expect(filterable).toThrow('unknown field "nmae": did you mean name?');
+    // @ts-expect-error: unknown field "rnak": did you mean rank?
+    const where = () => compileWhere("rank>=2", { schema: typed, policy: { where: "rnak>=1" } });
+    expect(where).toThrow('unknown field "rnak": did you mean rank?');
+    const selectable = () =>
+      // @ts-expect-error: unknown field "nmae": did you mean name?
+      compileFields("id", { schema: typed, policy: { selectable: "id,nmae" } });
+    expect(selectable).toThrow('unknown field "nmae": did you mean name?');
+    const sql = () =>
+      // @ts-expect-error: expected a value after ">="
+      toSql("rank>=2", { dialect: "sqlite", schema: typed, policy: { where: "rank>=" } });
+    expect(sql).toThrow('expected a value after ">="');
+    const unknownMember = () =>
+      // @ts-expect-error: a member no policy has
+      compileWhere("id=1", { schema: typed, policy: { filterabel: "id" } });
+    expect(unknownMember).toThrow(InvalidOptionError);
+  });
+
+  it("are read in a list handler's policy too; a function's policies when it runs", async () => {
+    const source = [{ id: 1, name: "a", rank: 2 }];
+    // @ts-expect-error: unknown field "rnak": did you mean rank?
+    const refused = () => createListHandler({ source, schema: typed, policy: { where: "rnak>1" } });
+    expect(refused).toThrow('unknown field "rnak": did you mean rank?');
+    const handler = createListHandler({
+      source,
+      schema: typed,
+      policy: (request) => ({ filterable: request.headers.get("x-fields") ?? "id" }),
+    });
+    const response = await handler(new Request("http://x/items?where=rank%3E1"));
+    expect(response.status).toBe(400);
+  });
+
+  it("pass as they are where the runtime takes them, or where the compiler cannot read them", () => {
+    const valid = { filterable: "id,rank", where: "rank>=1", timeZone: "Europe/Paris" } as const;
+    expect(compileWhere("rank>=2", { schema: typed, policy: valid })({ rank: 3 })).toBe(true);
+    const fromConfig: AccessPolicy = { filterable: "id,nmae" };
+    expect(() => compileWhere("id=1", { schema: typed, policy: fromConfig })).toThrow(
+      /unknown field "nmae"/,
+    );
+    expect(compileFields("id", { schema: typed, policy: undefined })({ id: 1, rank: 2 })).toEqual({
+      id: 1,
+    });
   });
 });
 

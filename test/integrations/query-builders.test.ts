@@ -291,8 +291,18 @@ describe("the options are checked, naming the adapter", () => {
 
   it("throws the filter's own errors as toSql does", () => {
     for (const run of [toKysely, toKnex, toDrizzle]) {
+      // @ts-expect-error: expected a value after ">"
       expect(() => run("rank>", { dialect: "sqlite", schema })).toThrow(QuerySyntaxError);
+      // @ts-expect-error: unknown field "nope"
       expect(() => run("nope=1", { dialect: "sqlite", schema })).toThrow(QueryValidationError);
+      const policy = { where: "nope=1" } as const;
+      // @ts-expect-error: unknown field "nope" (the policy's filter)
+      expect(() => run("rank>1", { dialect: "sqlite", schema, policy })).toThrow(
+        /option policy\.where: .*unknown field "nope"/,
+      );
+      // A text of type string is left to the run, as toSql leaves it.
+      const typo: string = "nope=1";
+      expect(() => run(typo, { dialect: "sqlite", schema })).toThrow(QueryValidationError);
     }
   });
 });

@@ -1,6 +1,11 @@
 import type { RequestHandler } from "express";
+import type { AccessPolicy } from "../../api/access-policy.ts";
 import { createListAnswerer } from "../../http/list-handler.ts";
-import type { HandlerSchemaOption, ListHandlerOptions } from "../../http/read-handler-options.ts";
+import type {
+  CheckedListHandlerOptions,
+  HandlerSchemaOption,
+  ListHandlerOptions,
+} from "../../http/read-handler-options.ts";
 import { nodeListCall, writeAnswer } from "../node-web-request.ts";
 
 /**
@@ -9,9 +14,10 @@ import { nodeListCall, writeAnswer } from "../node-web-request.ts";
  * straight to the response, with no Web `Request` or `Response` in between; an error of
  * Express's own goes to `next`.
  */
-export function listHandler<const S extends HandlerSchemaOption = undefined>(
-  options: ListHandlerOptions<S>,
-): RequestHandler;
+export function listHandler<
+  const S extends HandlerSchemaOption = undefined,
+  const P extends AccessPolicy | undefined = undefined,
+>(options: CheckedListHandlerOptions<S, P>): RequestHandler;
 export function listHandler(options: ListHandlerOptions): RequestHandler {
   const answerCall = createListAnswerer(options);
   return (req, res, next) => {

@@ -1,6 +1,11 @@
 import type { RouteHandlerMethod } from "fastify";
+import type { AccessPolicy } from "../../api/access-policy.ts";
 import { createListAnswerer, type ListAnswerer } from "../../http/list-handler.ts";
-import type { HandlerSchemaOption, ListHandlerOptions } from "../../http/read-handler-options.ts";
+import type {
+  CheckedListHandlerOptions,
+  HandlerSchemaOption,
+  ListHandlerOptions,
+} from "../../http/read-handler-options.ts";
 import { nodeListCall } from "../node-web-request.ts";
 
 /** A Fastify route handler answering through `answerCall`: its JSON text, unserialized. */
@@ -29,9 +34,10 @@ export function answerWith(answerCall: ListAnswerer): RouteHandlerMethod {
  * from the request (its raw query from `request.url`, never `request.query`) and answered
  * through `reply` as status, headers and JSON text.
  */
-export function listHandler<const S extends HandlerSchemaOption = undefined>(
-  options: ListHandlerOptions<S>,
-): RouteHandlerMethod;
+export function listHandler<
+  const S extends HandlerSchemaOption = undefined,
+  const P extends AccessPolicy | undefined = undefined,
+>(options: CheckedListHandlerOptions<S, P>): RouteHandlerMethod;
 export function listHandler(options: ListHandlerOptions): RouteHandlerMethod {
   return answerWith(createListAnswerer(options));
 }

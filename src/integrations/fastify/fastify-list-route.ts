@@ -1,6 +1,8 @@
 import type { FastifySchema, RouteShorthandOptionsWithHandler } from "fastify";
+import type { AccessPolicy } from "../../api/access-policy.ts";
 import { createListAnswerer } from "../../http/list-handler.ts";
 import {
+  type CheckedListHandlerOptions,
   type HandlerSchemaOption,
   type ListHandlerOptions,
   readHandlerOptions,
@@ -34,9 +36,10 @@ function propertyOf(parameter: OpenApiParameter): JsonSchema {
  * Use it as `app.get("/artefacts", listRoute({ source, schema }))`; throws
  * `InvalidOptionError` for bad options.
  */
-export function listRoute<const S extends HandlerSchemaOption = undefined>(
-  options: ListHandlerOptions<S>,
-): RouteShorthandOptionsWithHandler;
+export function listRoute<
+  const S extends HandlerSchemaOption = undefined,
+  const P extends AccessPolicy | undefined = undefined,
+>(options: CheckedListHandlerOptions<S, P>): RouteShorthandOptionsWithHandler;
 export function listRoute(options: ListHandlerOptions): RouteShorthandOptionsWithHandler {
   const answerCall = createListAnswerer(options);
   const settings = readHandlerOptions(options);

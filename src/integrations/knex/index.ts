@@ -2,6 +2,7 @@
 // peer dependency whose types only this entry names, so importing it never loads Knex.
 
 import type { Knex } from "knex";
+import type { AccessPolicy, PolicyTextOptions } from "../../api/access-policy.ts";
 import {
   optionHolding,
   type QueryBuilderSqlOptions,
@@ -9,7 +10,10 @@ import {
 } from "../../api/to-sql-fragments.ts";
 import type { Filter } from "../../ast/zoned-filter.ts";
 import { dialects } from "../../backends/sql/dialects.ts";
+import type { SchemaOption } from "../../check/read-options.ts";
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
+import type { LiteralTextOptions } from "../../schema/literal-text-type.ts";
+import type { CheckedSqlWhere } from "../../schema/where-type.ts";
 
 export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
 
@@ -19,6 +23,18 @@ export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
  * placeholder. For Knex's `pg`, `sqlite3`/`better-sqlite3` and `mysql`/`mysql2` clients:
  * `dialect` is `postgres`, `sqlite` or `mysql`. Throws as `toSql` does.
  */
+export function toKnex<
+  const T extends string | Filter,
+  const S extends SchemaOption,
+  const D extends number | undefined = undefined,
+  const L extends number | undefined = undefined,
+  const P extends AccessPolicy | undefined = undefined,
+>(
+  input: CheckedSqlWhere<T, S, D, L>,
+  options: Omit<QueryBuilderSqlOptions<S>, "policy"> &
+    LiteralTextOptions<S, D, L> &
+    PolicyTextOptions<S, P>,
+): [sql: string, bindings: Knex.ValueDict];
 export function toKnex(
   input: string | Filter,
   options: QueryBuilderSqlOptions,

@@ -2,12 +2,16 @@
 // dependency, loaded by this entry only, never by `qaql`.
 
 import { type RawBuilder, type SqlBool, sql } from "kysely";
+import type { AccessPolicy, PolicyTextOptions } from "../../api/access-policy.ts";
 import {
   type QueryBuilderSqlOptions,
   templateOf,
   toSqlFragments,
 } from "../../api/to-sql-fragments.ts";
 import type { Filter } from "../../ast/zoned-filter.ts";
+import type { SchemaOption } from "../../check/read-options.ts";
+import type { LiteralTextOptions } from "../../schema/literal-text-type.ts";
+import type { CheckedSqlWhere } from "../../schema/where-type.ts";
 
 export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
 
@@ -16,6 +20,18 @@ export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
  * `sql` template, so Kysely writes and numbers the placeholders among the query's others.
  * Takes `toSql`'s options but the placeholders; throws as `toSql` does.
  */
+export function toKysely<
+  const T extends string | Filter,
+  const S extends SchemaOption,
+  const D extends number | undefined = undefined,
+  const L extends number | undefined = undefined,
+  const P extends AccessPolicy | undefined = undefined,
+>(
+  input: CheckedSqlWhere<T, S, D, L>,
+  options: Omit<QueryBuilderSqlOptions<S>, "policy"> &
+    LiteralTextOptions<S, D, L> &
+    PolicyTextOptions<S, P>,
+): RawBuilder<SqlBool>;
 export function toKysely(
   input: string | Filter,
   options: QueryBuilderSqlOptions,
