@@ -236,6 +236,54 @@ describe("the compiler reads literal texts as the runtime does", () => {
     });
   }, 120_000);
 
+  it("reads the costliest texts within the limits without TS2589, in the runtime's words", () => {
+    // Each kind of text that costs the reader most, padded to every length up to the limit,
+    // its mistake at the very end so that the whole of it is read first.
+    const upTo = (limit: number, unit: string, end: string, start = "") =>
+      [0, 1, 2, 3, unit.length - 1].map((shorter) => {
+        const room = limit - shorter - start.length - end.length;
+        return `${start}${unit.repeat(Math.ceil(room / unit.length)).slice(0, room)}${end}`;
+      });
+    const deep = (levels: number, end: string) =>
+      upTo(
+        WHERE_LIMIT,
+        " OR rank=1",
+        end,
+        `${"(".repeat(levels)}rank=1${")".repeat(levels)}`,
+      )[0] as string;
+    const where = [
+      ...upTo(WHERE_LIMIT, "rank=1 OR ", "rank=1 AND rnak>=2"),
+      ...upTo(WHERE_LIMIT, "rank IS NOT NULL AND ", "rank IS NOT NULL AND rnak>=2"),
+      ...upTo(WHERE_LIMIT, "infos.LANGUAGE=a AND ", "infos.LANGUAGE=a AND"),
+      ...upTo(WHERE_LIMIT, 'a""', '" AND rnak=1', 'name="'),
+      ...upTo(WHERE_LIMIT, "a", " AND rnak=1", "name="),
+      ...upTo(WHERE_LIMIT, "a", "* AND rnak=1", "name~*"),
+      ...upTo(WHERE_LIMIT, "12,", "x)", "rank IN ("),
+      ...upTo(WHERE_LIMIT, " \t\r\n", "AND rnak=1", "rank=1 "),
+      ...upTo(WHERE_LIMIT, "rankk", "=1"),
+      ...upTo(WHERE_LIMIT, "measures.LOC", "=1"),
+      deep(64, " AND rnak=1"),
+      deep(65, ""),
+      deep(63, " AND (((rank=1) AND"),
+    ].map((text) => ({ language: "where" as const, resource: "artefact" as const, text }));
+    const fields = [
+      ...upTo(FIELDS_LIMIT, "id,", "nmae"),
+      ...upTo(FIELDS_LIMIT, "measures(LOC,CC),", "measures(LOC,CCC)"),
+      ...upTo(FIELDS_LIMIT, " \t\r\n", "nmae", "id,"),
+      ...upTo(FIELDS_LIMIT, "namee", ""),
+      ...upTo(FIELDS_LIMIT, "indicators.COMPLEXITY.rank,", "indicators.COMPLEXITY.rnak"),
+    ].map((text) => ({ language: "fields" as const, resource: "artefact" as const, text }));
+    for (const c of [...where, ...fields]) {
+      expect(c.text.length).toBeLessThanOrEqual(
+        c.language === "where" ? WHERE_LIMIT : FIELDS_LIMIT,
+      );
+    }
+    const { disagreements, codes, refused } = disagreementsOf([...where, ...fields], "costliest");
+    expect(codes).not.toContain(2589);
+    expect(disagreements).toEqual([]);
+    expect(refused).toBe(where.length + fields.length);
+  }, 300_000);
+
   it("checks each member of a union of texts, in the runtime's words", () => {
     const byKind = new Map<string, Case[]>();
     for (const c of [...whereCases(), ...fieldsCases()]) {
