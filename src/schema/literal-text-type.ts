@@ -242,3 +242,12 @@ export type DidYouMean<Suggestion> = [Suggestion] extends [never]
   : Suggestion extends string
     ? `: did you mean ${Suggestion}?`
     : "";
+
+/** `T` where it must not be inferred from (a completion `${T}…` would add candidates for `T`). */
+export type Blocked<T> = [T][T extends unknown ? 0 : never];
+
+/** A path's written part: up to its last "." (`owner.`), and the name being written (`lo`). */
+export type SplitPath<
+  P extends string,
+  Prefix extends string = "",
+> = P extends `${infer Name}.${infer Rest}` ? SplitPath<Rest, `${Prefix}${Name}.`> : [Prefix, P];

@@ -2,6 +2,7 @@ import type { WhereOperatorText } from "../ast/where-grammar.ts";
 import type { Escaped } from "./escapes-type.ts";
 import type {
   After,
+  Blocked,
   DepthLimit,
   DidYouMean,
   Digit,
@@ -13,6 +14,7 @@ import type {
   MAX_TYPED_WHERE_LENGTH,
   NotOpened,
   OpenParen,
+  SplitPath,
   SyntaxProblem,
   UsableName,
   Ws,
@@ -203,6 +205,18 @@ type ReadQuoted<
   : "unterminated";
 
 type Unterminated = SyntaxProblem<"this quote is never closed">;
+/**
+ * A text that ends where a path (`Kind` "path", `Partial` its part written) or an operator after
+ * the path `Partial` ("operator") is still to come: the problem, and what completes the text.
+ */
+interface Incomplete<
+  Message extends string,
+  Kind extends "path" | "operator",
+  Partial extends string,
+> extends SyntaxProblem<Message> {
+  readonly incomplete: Kind;
+  readonly partial: Partial;
+}
 /** In the lexer's list mode a '"' opens a quote: one never closed is the problem found first. */
 type QuoteOr<T extends string, Otherwise> = T extends `"${infer Rest}`
   ? ReadQuoted<Rest> extends "unterminated"
@@ -508,17 +522,17 @@ type AtEnd<
   Found extends readonly Read1[],
   Place extends WordPlace,
 > = Mode extends "operand"
-  ? Expected<'a field name or "("', Prev>
+  ? Incomplete<`expected a field name or "("${After<Prev>}`, "path", "">
   : Mode extends "segment"
     ? Path extends ""
       ? Uppercase<Token> extends Keyword
         ? Expected<'a field name or "("', Prev>
-        : Expected<OPERATORS, Token>
-      : Expected<OPERATORS, `${Path}${Token}`>
+        : Incomplete<`expected ${OPERATORS}${After<Token>}`, "path", Token>
+      : Incomplete<`expected ${OPERATORS}${After<`${Path}${Token}`>}`, "path", `${Path}${Token}`>
     : Mode extends "dot"
-      ? Expected<"a field name", ".">
+      ? Incomplete<`expected a field name${After<".">}`, "path", Path>
       : Mode extends "afterPath"
-        ? Expected<OPERATORS, Path>
+        ? Incomplete<`expected ${OPERATORS}${After<Path>}`, "operator", Path>
         : Mode extends "word"
           ? Word<"", Depth, Prev, Token, Path, Found, Place>
           : Mode extends "keywordSpace"
@@ -963,17 +977,19 @@ export type CheckedWhere<T, S, D = undefined, L = undefined> = [L] extends [unde
 type CheckedWhereText<T, S, D> = [PredicatesOfText<T, D>] extends [infer Found]
   ? [Found] extends [GiveWay]
     ? T
-    : [Found] extends [SyntaxProblem<infer Message>]
-      ? Message
-      : [KnownShapeOfOption<S>] extends [infer Shape]
-        ? [Shape] extends [GiveWay]
-          ? T
-          : Found extends readonly Read1[]
-            ? [FirstProblem<Shape, Found>] extends [never]
-              ? T
-              : FirstProblem<Shape, Found>
-            : T
-        : T
+    : [Found] extends [Incomplete<infer Message, infer Kind, infer Partial>]
+      ? Message | Completions<Blocked<T> & string, KnownShapeOfOption<S>, Kind, Partial>
+      : [Found] extends [SyntaxProblem<infer Message>]
+        ? Message
+        : [KnownShapeOfOption<S>] extends [infer Shape]
+          ? [Shape] extends [GiveWay]
+            ? T
+            : Found extends readonly Read1[]
+              ? [FirstProblem<Shape, Found>] extends [never]
+                ? T
+                : FirstProblem<Shape, Found>
+              : T
+          : T
   : T;
 
 /** The `any` field a path reaches, if any: its name, and whether it is the path itself. */
@@ -1030,3 +1046,78 @@ type CheckedSqlWhereText<T, S, D> = [CheckedWhereText<T, S, D>] extends [T]
       : T
     : T
   : CheckedWhereText<T, S, D>;
+
+// ---------------------------------------------------------------------------------------------
+// Completions: a text that ends where a path or an operator is to come fails to compile, and its
+// parameter type also holds each whole text that completes it, which TypeScript's own completion
+// offers inside the literal (grammar/language.md 11.3, as ArkType does for its strings).
+
+/** The fields of the object a path's written part (up to its last ".") names, or never. */
+type ScopeOf<Shape, Prefix extends string> = Prefix extends `${infer Name}.${infer Rest}`
+  ? Name extends keyof Shape
+    ? Shape[Name] extends string | readonly unknown[]
+      ? never
+      : ScopeOf<Shape[Name], Rest>
+    : never
+  : Shape;
+
+/** Each operator as written after a path and white space; `IN` and `NOT IN` with their "(". */
+type OperatorText =
+  | "="
+  | "!="
+  | ">"
+  | ">="
+  | "<"
+  | "<="
+  | "~"
+  | "IN ("
+  | "NOT IN ("
+  | "IS NULL"
+  | "IS NOT NULL";
+
+/** The operators a path's type takes (4.3), as written after white space. */
+type OperatorsOf<Shape, Path extends string> =
+  Resolve<Shape, Path, "", Path, Shape> extends { kind: infer Kind extends string }
+    ? OperatorText extends infer Text extends string
+      ? Text extends unknown
+        ? [OperatorProblem<Path, Kind, Text extends `${infer Op} (` ? Op : Text>] extends [never]
+          ? Text
+          : never
+        : never
+      : never
+    : never;
+
+/**
+ * Whole texts completing `T`, as completeWhere's (11.3): after a path and white space its
+ * operators; in a path, the names of its object that extend the name being written, and for a
+ * whole name its operators (keywords after a space) and the names below it.
+ */
+type Completions<T extends string, Shape, Kind, Partial extends string> = [Shape] extends [GiveWay]
+  ? never
+  : Kind extends "operator"
+    ? `${T}${OperatorsOf<Shape, Partial>}`
+    : SplitPath<Partial> extends [infer Prefix extends string, infer Word extends string]
+      ? [ScopeOf<Shape, Prefix>] extends [infer Scope]
+        ? [Scope] extends [never]
+          ? never // below an array, an `any` field or an undescribed object: no names known
+          :
+              | (keyof Scope & string extends infer Name extends string
+                  ? Name extends `${Word}${infer Rest}`
+                    ? Rest extends ""
+                      ? never
+                      : `${T}${Rest}`
+                    : never
+                  : never)
+              | (Word extends keyof Scope
+                  ?
+                      | (OperatorsOf<Shape, Partial> extends infer Text extends string
+                          ? Text extends `${"I" | "N"}${string}`
+                            ? `${T} ${Text}`
+                            : `${T}${Text}`
+                          : never)
+                      | (Scope[Word] extends string | readonly unknown[]
+                          ? never
+                          : `${T}.${keyof Scope[Word] & string}`)
+                  : never)
+        : never
+      : never;

@@ -41,10 +41,19 @@ export function languageService(source: string, name: string) {
       const info = service.getQuickInfoAtPosition(file, offsetOf(needle));
       return ts.displayPartsToString(info?.displayParts).replace(/\s+/g, " ");
     },
-    /** The completions an editor offers `offset` characters after the start of `needle`. */
-    completions(needle: string, offset: number): string[] {
-      const result = service.getCompletionsAtPosition(file, offsetOf(needle) + offset, {});
-      return (result?.entries ?? []).map((entry) => entry.name);
+    /**
+     * The completions an editor offers at `position` in the source; inside a string literal,
+     * the texts they stand for (TypeScript names each as it is written between the quotes).
+     */
+    completionsAt(position: number): string[] {
+      const result = service.getCompletionsAtPosition(file, position, {});
+      return (result?.entries ?? []).map((entry) => {
+        try {
+          return JSON.parse(`"${entry.name}"`) as string;
+        } catch {
+          return entry.name;
+        }
+      });
     },
     /** The file's semantic diagnostics, flattened. */
     diagnostics(): string[] {

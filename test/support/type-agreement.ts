@@ -118,10 +118,18 @@ function program(cases: readonly Case[]): {
   return { source: `${lines.join("\n")}\n`, lineOf, projections };
 }
 
-/** The parameter type tsc printed for a refused call: the compile-time message. */
-export function compilerMessage(diagnostic: string): string | undefined {
-  const match = /parameter of type '("(?:[^"\\]|\\.)*")'/.exec(diagnostic);
-  return match ? (JSON.parse(match[1] as string) as string) : undefined;
+/**
+ * The compile-time message of a refused call of `text`: the parameter type tsc printed, or the
+ * one member of it that does not complete the text where it also lists completions (11.3).
+ */
+export function compilerMessage(diagnostic: string, text?: string): string | undefined {
+  const members = compilerMembers(diagnostic);
+  if (members === undefined || members.length === 1 || text === undefined) return members?.[0];
+  // Completions extend the text; of an empty text they are names, without white space.
+  const completes = (member: string) =>
+    member.startsWith(text) && (text !== "" || !/\s/.test(member));
+  const others = members.filter((member) => !completes(member));
+  return others.length === 1 ? others[0] : undefined;
 }
 
 /** Type-checks the calls of `cases` in a file of their own: each diagnostic by line, and its code. */
@@ -169,7 +177,7 @@ export function disagreementsOf(cases: readonly Case[], name: string) {
       return;
     }
     refused++;
-    const message = diagnostic === undefined ? undefined : compilerMessage(diagnostic);
+    const message = diagnostic === undefined ? undefined : compilerMessage(diagnostic, c.text);
     if (message === undefined) {
       disagreements.push(
         `${show}: the runtime refuses it (${verdict.message}), tsc ${diagnostic ?? "accepts it"}`,
@@ -252,7 +260,14 @@ export function unionDisagreements(pairs: readonly (readonly [Case, Case])[], na
           : verdict.message.startsWith(member);
     const expected = pair.map((c, k) => said(c, verdicts[k]));
     const unheard = pair.filter((_, k) => !members.some(expected[k] as (m: string) => boolean));
-    const extra = members.filter((member) => !expected.some((matches) => matches(member)));
+    // Besides, the texts that complete an unfinished member (grammar/language.md 11.3).
+    const completion = (member: string) =>
+      pair.some(
+        (c, k) => verdicts[k] !== undefined && member.startsWith(c.text) && member !== c.text,
+      );
+    const extra = members.filter(
+      (member) => !expected.some((matches) => matches(member)) && !completion(member),
+    );
     if (unheard.length > 0 || extra.length > 0) {
       disagreements.push(`${show}: tsc's parameter type is ${JSON.stringify(members)}`);
     }
