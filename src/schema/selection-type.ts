@@ -1,5 +1,6 @@
 import type {
   After,
+  Blocked,
   DepthLimit,
   DidYouMean,
   GiveWay,
@@ -10,6 +11,7 @@ import type {
   MAX_TYPED_FIELDS_LENGTH,
   NotOpened,
   OpenParen,
+  SplitPath,
   SyntaxProblem,
   UsableName,
   Ws,
@@ -154,6 +156,22 @@ type Read<
     ? GiveWay
     : AtEnd<Mode, Path, Prev, Stack, Items>;
 
+/**
+ * A text that ends where a name is to come or is being written: the problem, the path from the
+ * top of the object whose names may stand there (`Scope`), and the name's part written (`Word`).
+ */
+interface Incomplete<Message extends string, Scope extends string, Word extends string>
+  extends SyntaxProblem<Message> {
+  readonly scope: Scope;
+  readonly word: Word;
+}
+
+/** Where a path being written (`owner.lo`, below the selection `Stack` opened) takes its names. */
+type ScopeOfPath<Stack extends unknown[], Path extends string> =
+  SplitPath<Path> extends [infer Head extends string, infer Word extends string]
+    ? [Joined<Prefix<Stack>, Head extends `${infer Name}.` ? Name : Head>, Word]
+    : never;
+
 type AtEnd<
   Mode extends string,
   Path extends string,
@@ -161,16 +179,22 @@ type AtEnd<
   Stack extends unknown[],
   Items extends readonly Item[],
 > = Mode extends "item"
-  ? Problem<"a field name", Prev>
+  ? Incomplete<`expected a field name${After<Prev>}`, Prefix<Stack>, "">
   : Mode extends "dot"
-    ? Problem<"a field name", ".">
+    ? Incomplete<`expected a field name${After<".">}`, ScopeOfPath<Stack, Path>[0], "">
     : Stack extends [unknown]
       ? Mode extends "closed"
         ? Items
         : [...Items, ["", Path, false]]
       : Mode extends "closed"
         ? Problem<'"," or ")"', Prev>
-        : Problem<'",", "(" or ")"', Path>;
+        : Mode extends "name"
+          ? Incomplete<
+              `expected ",", "(" or ")"${After<Path>}`,
+              ScopeOfPath<Stack, Path>[0],
+              ScopeOfPath<Stack, Path>[1]
+            >
+          : Problem<'",", "(" or ")"', Path>;
 
 /** The items of a `fields` text, a `SyntaxProblem`, or `GiveWay`. */
 type ItemsOfText<T, D> =
@@ -328,18 +352,58 @@ export type CheckedFields<T, S, D = undefined, L = undefined> = [L] extends [und
 type CheckedFieldsText<T, S, D> = [ItemsOfText<T, D>] extends [infer Items]
   ? [Items] extends [GiveWay]
     ? T
-    : [Items] extends [SyntaxProblem<infer Message>]
-      ? Message
-      : [KnownShapeOfOption<S>] extends [infer Shape]
-        ? [Shape] extends [GiveWay]
-          ? T
-          : Items extends readonly Item[]
-            ? [FirstItemProblem<Shape, Items>] extends [never]
-              ? T
-              : FirstItemProblem<Shape, Items>
-            : T
-        : T
+    : [Items] extends [Incomplete<infer Message, infer Scope, infer Word>]
+      ? Message | Completions<Blocked<T> & string, KnownShapeOfOption<S>, Scope, Word>
+      : [Items] extends [SyntaxProblem<infer Message>]
+        ? Message
+        : [KnownShapeOfOption<S>] extends [infer Shape]
+          ? [Shape] extends [GiveWay]
+            ? T
+            : Items extends readonly Item[]
+              ? [FirstItemProblem<Shape, Items>] extends [never]
+                ? T
+                :
+                    | FirstItemProblem<Shape, Items>
+                    | LastNameCompletions<Blocked<T> & string, Shape, Items>
+              : T
+          : T
   : T;
+
+/**
+ * Whole texts completing `T` with a name of the object `ScopePath` names from the top: those
+ * extending `Word`, the part written (`_links` too at the top), as completeFields's (11.3).
+ */
+type Completions<T extends string, Shape, ScopePath extends string, Word extends string> = [
+  Shape,
+] extends [GiveWay]
+  ? never
+  : ScopeAt<Shape, ScopePath> extends infer Scope
+    ? Scope extends "any" | "scalar"
+      ? never
+      : (keyof Scope & string) | (ScopePath extends "" ? "_links" : never) extends infer Name
+        ? Name extends `${Word}${infer Rest}`
+          ? Rest extends ""
+            ? never
+            : `${T}${Rest}`
+          : never
+        : never
+    : never;
+
+/** For a text refused whose last item is a name it ends with: the names that complete that name. */
+type LastNameCompletions<
+  T extends string,
+  Shape,
+  Items extends readonly Item[],
+> = Items extends readonly [
+  ...unknown[],
+  readonly [infer Prefix extends string, infer Path extends string, false],
+]
+  ? T extends `${string}${Path}`
+    ? SplitPath<Path> extends [infer Head extends string, infer Word extends string]
+      ? Completions<T, Shape, Joined<Prefix, Head extends `${infer Name}.` ? Name : Head>, Word>
+      : never
+    : never
+  : never;
 
 // The names below `Key` in a union of leaf paths.
 type PathsBelow<Paths extends string, Key extends string> = Paths extends `${Key}.${infer Rest}`

@@ -1,15 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { whereTextArbitrary } from "../../src/arbitraries/index.ts";
-import { defineSchema, type Schema, schemas } from "../../src/index.ts";
-import { completeWhere } from "../../src/language-service/index.ts";
+import { fieldsTextArbitrary, whereTextArbitrary } from "../../src/arbitraries/index.ts";
+import { defineSchema, type Schema, safeParseFields, schemas } from "../../src/index.ts";
+import { completeFields, completeWhere } from "../../src/language-service/index.ts";
 import { resolvePath } from "../../src/schema/schema.ts";
 import { languageService } from "../support/language-service.ts";
 import { root } from "../support/type-agreement.ts";
 
-// TypeScript's own completion inside a `where` literal (no plugin): at the end of the text, where
-// a path or an operator is to come, the editor offers the whole texts that complete it, the same
-// names and operators as completeWhere (grammar/language.md 11.3), besides the problem's words.
+// TypeScript's own completion inside a `where` or `fields` literal (no plugin): at the end of the
+// text, where a path or an operator is to come, the editor offers the whole texts that complete
+// it, the same names and operators as completeWhere and completeFields (grammar/language.md
+// 11.3), besides the problem's words.
 
 const OWNERS = {
   id: "integer",
@@ -56,49 +57,82 @@ function expected(text: string, schema: Schema): string[] {
   return [...names.filter((t) => t.startsWith(text) && t !== text), ...operators, ...below];
 }
 
-/** Every place a path or an operator may come in a valid filter, cut there: its text so far. */
-function cuts(name: Named, count: number, seed: number): string[] {
+/** Every place in a valid text, cut there: its text so far. */
+function cuts(language: "where" | "fields", name: Named, count: number, seed: number): string[] {
+  const arbitrary =
+    language === "where"
+      ? whereTextArbitrary(SCHEMAS[name], { canonical: true, maxDepth: 2 })
+      : fieldsTextArbitrary(SCHEMAS[name], { canonical: true });
   const texts = fc.sample(
-    whereTextArbitrary(SCHEMAS[name], { canonical: true, maxDepth: 2 }).filter(
-      (text) => text.length <= 80,
-    ),
+    arbitrary.filter((text) => text.length <= 80),
     { numRuns: count, seed },
   );
   const all = texts.flatMap((text) => [...text].map((_, at) => text.slice(0, at)));
   return [...new Set(all)];
 }
 
-describe("TypeScript's completion inside a where literal", () => {
-  const cases = (Object.keys(SCHEMAS) as Named[]).flatMap((name, n) =>
-    cuts(name, 12, 500 + n).map((text) => ({ name, text })),
-  );
-  const head = `import { compileWhere, defineSchema, schemas } from ${JSON.stringify(`${root}src/index.ts`)};
+/** The names completeFields offers at the end of `text` that extend it, as whole texts. */
+function expectedNames(text: string, schema: Schema): string[] {
+  const result = completeFields(text, text.length, { schema });
+  if (!result) return [];
+  return result.options
+    .map((option) => text.slice(0, result.from) + (option.apply ?? option.label))
+    .filter((t) => t.startsWith(text) && t !== text);
+}
+
+interface Case {
+  readonly language: "where" | "fields";
+  readonly name: Named;
+  readonly text: string;
+}
+
+const CASES: Case[] = (["where", "fields"] as const).flatMap((language, l) =>
+  (Object.keys(SCHEMAS) as Named[]).flatMap((name, n) =>
+    cuts(language, name, language === "where" ? 12 : 20, 500 + 10 * l + n).map((text) => ({
+      language,
+      name,
+      text,
+    })),
+  ),
+);
+
+/** One call a line; the position of each literal's closing quote. */
+function program(cases: readonly Case[]): { source: string; positions: number[] } {
+  const head = `import { compileFields, compileWhere, defineSchema, schemas } from ${JSON.stringify(`${root}src/index.ts`)};
 const owners = defineSchema(${JSON.stringify(OWNERS)});
 `;
   const lines: string[] = [];
   const positions: number[] = [];
   let offset = head.length;
-  for (const [i, { name, text }] of cases.entries()) {
+  for (const [i, { language, name, text }] of cases.entries()) {
     const schema = name === "owners" ? "owners" : `schemas.${name}`;
-    const call = `export const c${i} = compileWhere(`;
+    const call = `export const c${i} = ${language === "where" ? "compileWhere" : "compileFields"}(`;
     const line = `${call}${JSON.stringify(text)}, { schema: ${schema} });`;
     positions.push(offset + call.length + JSON.stringify(text).length - 1);
     lines.push(line);
     offset += line.length + 1;
   }
-  const service = languageService(`${head}${lines.join("\n")}\n`, "completions");
+  return { source: `${head}${lines.join("\n")}\n`, positions };
+}
 
-  it("offers the names and operators completeWhere offers, where a path or an operator comes", () => {
+describe("TypeScript's completion inside a literal", () => {
+  const { source, positions } = program(CASES);
+  const service = languageService(source, "completions");
+  const offeredAt = (i: number, text: string) =>
+    service
+      .completionsAt(positions[i] as number)
+      .filter((entry) => entry.startsWith(text) && entry !== text)
+      .filter((entry) => text !== "" || !/\s/.test(entry))
+      .sort();
+
+  it("offers in a where text the names and operators completeWhere offers", () => {
     let placesWithNames = 0;
     let placesWithOperators = 0;
     const differences: string[] = [];
-    cases.forEach(({ name, text }, i) => {
+    CASES.forEach(({ language, name, text }, i) => {
+      if (language !== "where") return;
       const want = expected(text, SCHEMAS[name]).sort();
-      const got = service
-        .completionsAt(positions[i] as number)
-        .filter((entry) => entry.startsWith(text) && entry !== text)
-        .filter((entry) => text !== "" || !/\s/.test(entry))
-        .sort();
+      const got = offeredAt(i, text);
       if (want.some((t) => !/[=<>~(L]$/.test(t))) placesWithNames++;
       if (want.some((t) => /[=<>~(L]$/.test(t))) placesWithOperators++;
       if (JSON.stringify(got) !== JSON.stringify(want)) {
@@ -110,5 +144,25 @@ const owners = defineSchema(${JSON.stringify(OWNERS)});
     expect(differences).toEqual([]);
     expect(placesWithNames).toBeGreaterThan(30);
     expect(placesWithOperators).toBeGreaterThan(30);
+  }, 300_000);
+
+  it("offers in a fields text the names completeFields offers where a name is written or to come", () => {
+    let places = 0;
+    const differences: string[] = [];
+    CASES.forEach(({ language, name, text }, i) => {
+      if (language !== "fields") return;
+      // A valid text is taken as it is: its last name is a whole one, and nothing is offered.
+      const valid = safeParseFields(text, { schema: SCHEMAS[name] }).success;
+      const want = valid ? [] : expectedNames(text, SCHEMAS[name]).sort();
+      const got = offeredAt(i, text);
+      if (want.length > 0) places++;
+      if (JSON.stringify(got) !== JSON.stringify(want)) {
+        differences.push(
+          `${name}: ${JSON.stringify(text)}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`,
+        );
+      }
+    });
+    expect(differences).toEqual([]);
+    expect(places).toBeGreaterThan(50);
   }, 300_000);
 });
