@@ -6,7 +6,8 @@ import { compileSqlFragments, type SqlFragments } from "../backends/sql/sql-frag
 import { oneOf } from "../base/members.ts";
 import { readOptions, type SchemaOption } from "../check/read-options.ts";
 import { InvalidOptionError } from "../errors/invalid-input.ts";
-import { policedWhere, readCallerWhere } from "./access-policy.ts";
+import type { LiteralTextOptions } from "../schema/literal-text-type.ts";
+import { type PolicyTextOptions, policedWhere, readCallerWhere } from "./access-policy.ts";
 import { type CheckedSqlOptions, readToSqlOptions, type ToSqlOptions } from "./to-sql.ts";
 
 /**
@@ -17,6 +18,17 @@ export type QueryBuilderSqlOptions<S extends SchemaOption = SchemaOption> = Omit
   ToSqlOptions<S>,
   "placeholders" | "firstParameter"
 >;
+
+/**
+ * A query builder's options as its signature takes them: a literal `maxDepth` or `maxLength`
+ * (`D`, `L`) and a policy written in the code (`P`) read by the compiler against the schema.
+ */
+export type CheckedQueryBuilderOptions<S extends SchemaOption, D, L, P> = Omit<
+  QueryBuilderSqlOptions<S>,
+  "policy"
+> &
+  LiteralTextOptions<S, D, L> &
+  PolicyTextOptions<S, P>;
 
 /** A condition cut at its placeholders for a query builder, and the options it was made with. */
 export interface BuilderCondition extends SqlFragments {

@@ -2,18 +2,21 @@
 // dependency, loaded by this entry only, never by `qaql`.
 
 import { type SQL, sql } from "drizzle-orm";
-import type { AccessPolicy, PolicyTextOptions } from "../../api/access-policy.ts";
+import type { AccessPolicy } from "../../api/access-policy.ts";
 import {
+  type CheckedQueryBuilderOptions,
   type QueryBuilderSqlOptions,
   templateOf,
   toSqlFragments,
 } from "../../api/to-sql-fragments.ts";
 import type { Filter } from "../../ast/zoned-filter.ts";
 import type { SchemaOption } from "../../check/read-options.ts";
-import type { LiteralTextOptions } from "../../schema/literal-text-type.ts";
 import type { CheckedSqlWhere } from "../../schema/where-type.ts";
 
-export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
+export type {
+  CheckedQueryBuilderOptions,
+  QueryBuilderSqlOptions,
+} from "../../api/to-sql-fragments.ts";
 
 /**
  * A `where` filter as a Drizzle `SQL` chunk for `.where(…)` or `and(…)`: `toSql`'s condition as
@@ -27,12 +30,7 @@ export function toDrizzle<
   const D extends number | undefined = undefined,
   const L extends number | undefined = undefined,
   const P extends AccessPolicy | undefined = undefined,
->(
-  input: CheckedSqlWhere<T, S, D, L>,
-  options: Omit<QueryBuilderSqlOptions<S>, "policy"> &
-    LiteralTextOptions<S, D, L> &
-    PolicyTextOptions<S, P>,
-): SQL;
+>(input: CheckedSqlWhere<T, S, D, L>, options: CheckedQueryBuilderOptions<S, D, L, P>): SQL;
 export function toDrizzle(input: string | Filter, options: QueryBuilderSqlOptions): SQL {
   const { fragments, values } = toSqlFragments("toDrizzle", input, options);
   return sql(templateOf(fragments), ...values.map((value) => sql.param(value)));

@@ -2,8 +2,9 @@
 // peer dependency whose types only this entry names, so importing it never loads Knex.
 
 import type { Knex } from "knex";
-import type { AccessPolicy, PolicyTextOptions } from "../../api/access-policy.ts";
+import type { AccessPolicy } from "../../api/access-policy.ts";
 import {
+  type CheckedQueryBuilderOptions,
   optionHolding,
   type QueryBuilderSqlOptions,
   toSqlFragments,
@@ -12,10 +13,12 @@ import type { Filter } from "../../ast/zoned-filter.ts";
 import { dialects } from "../../backends/sql/dialects.ts";
 import type { SchemaOption } from "../../check/read-options.ts";
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
-import type { LiteralTextOptions } from "../../schema/literal-text-type.ts";
 import type { CheckedSqlWhere } from "../../schema/where-type.ts";
 
-export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
+export type {
+  CheckedQueryBuilderOptions,
+  QueryBuilderSqlOptions,
+} from "../../api/to-sql-fragments.ts";
 
 /**
  * A `where` filter as the arguments of Knex's `.whereRaw(…)` (or `knex.raw`): `toSql`'s
@@ -31,9 +34,7 @@ export function toKnex<
   const P extends AccessPolicy | undefined = undefined,
 >(
   input: CheckedSqlWhere<T, S, D, L>,
-  options: Omit<QueryBuilderSqlOptions<S>, "policy"> &
-    LiteralTextOptions<S, D, L> &
-    PolicyTextOptions<S, P>,
+  options: CheckedQueryBuilderOptions<S, D, L, P>,
 ): [sql: string, bindings: Knex.ValueDict];
 export function toKnex(
   input: string | Filter,

@@ -2,18 +2,21 @@
 // dependency, loaded by this entry only, never by `qaql`.
 
 import { type RawBuilder, type SqlBool, sql } from "kysely";
-import type { AccessPolicy, PolicyTextOptions } from "../../api/access-policy.ts";
+import type { AccessPolicy } from "../../api/access-policy.ts";
 import {
+  type CheckedQueryBuilderOptions,
   type QueryBuilderSqlOptions,
   templateOf,
   toSqlFragments,
 } from "../../api/to-sql-fragments.ts";
 import type { Filter } from "../../ast/zoned-filter.ts";
 import type { SchemaOption } from "../../check/read-options.ts";
-import type { LiteralTextOptions } from "../../schema/literal-text-type.ts";
 import type { CheckedSqlWhere } from "../../schema/where-type.ts";
 
-export type { QueryBuilderSqlOptions } from "../../api/to-sql-fragments.ts";
+export type {
+  CheckedQueryBuilderOptions,
+  QueryBuilderSqlOptions,
+} from "../../api/to-sql-fragments.ts";
 
 /**
  * A `where` filter as a Kysely expression for `.where(…)`: `toSql`'s condition as Kysely's own
@@ -28,9 +31,7 @@ export function toKysely<
   const P extends AccessPolicy | undefined = undefined,
 >(
   input: CheckedSqlWhere<T, S, D, L>,
-  options: Omit<QueryBuilderSqlOptions<S>, "policy"> &
-    LiteralTextOptions<S, D, L> &
-    PolicyTextOptions<S, P>,
+  options: CheckedQueryBuilderOptions<S, D, L, P>,
 ): RawBuilder<SqlBool>;
 export function toKysely(
   input: string | Filter,
