@@ -145,7 +145,8 @@ export function completeWhere(
   const from = typing ? (last as IToken).startOffset : offset;
   if (follows.includes("field")) {
     if (!typing) return schema && at(fieldOptions(schema.fields), from, offset);
-    return tokenMatcher(last as IToken, Path)
+    // A keyword where a field may start is the start of a name (`in` of `infos`).
+    return tokenMatcher(last as IToken, Path) || tokenMatcher(last as IToken, Keyword)
       ? completePath(schema, last as IToken, offset)
       : undefined;
   }

@@ -526,7 +526,7 @@ type AtEnd<
   : Mode extends "segment"
     ? Path extends ""
       ? Uppercase<Token> extends Keyword
-        ? Expected<'a field name or "("', Prev>
+        ? Incomplete<`expected a field name or "("${After<Prev>}`, "path", Token> // `in` of `infos`
         : Incomplete<`expected ${OPERATORS}${After<Token>}`, "path", Token>
       : Incomplete<`expected ${OPERATORS}${After<`${Path}${Token}`>}`, "path", `${Path}${Token}`>
     : Mode extends "dot"

@@ -24,6 +24,12 @@ const WHERE_ROWS: readonly [string, ReturnType<typeof brief>][] = [
   ["name IS NOT ", [12, "NULL"]],
   ["name NOT ", [9, "IN ("]],
   ["(", [1, "id name path type rank projectId parentId rating measures indicators infos links"]],
+  // A keyword where a name may start begins a name: `in` of `infos`.
+  [
+    "rank>=2 AND in",
+    [12, "id name path type rank projectId parentId rating measures indicators infos links"],
+  ],
+  ["(in", [1, "id name path type rank projectId parentId rating measures indicators infos links"]],
   ["rank>=", undefined],
   ["name IN (", undefined],
   ["name~x", undefined],

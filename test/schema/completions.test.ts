@@ -86,15 +86,25 @@ interface Case {
   readonly text: string;
 }
 
-const CASES: Case[] = (["where", "fields"] as const).flatMap((language, l) =>
-  (Object.keys(SCHEMAS) as Named[]).flatMap((name, n) =>
-    cuts(language, name, language === "where" ? 12 : 20, 500 + 10 * l + n).map((text) => ({
-      language,
-      name,
-      text,
-    })),
+// A keyword begins some names (`in` of `infos`): where a path is to come, it is their start.
+const KEYWORD_STARTS: Case[] = ["in", "rank>=2 AND in", "(i", "(in"].map((text) => ({
+  language: "where",
+  name: "artefact",
+  text,
+}));
+
+const CASES: Case[] = [
+  ...KEYWORD_STARTS,
+  ...(["where", "fields"] as const).flatMap((language, l) =>
+    (Object.keys(SCHEMAS) as Named[]).flatMap((name, n) =>
+      cuts(language, name, language === "where" ? 12 : 20, 500 + 10 * l + n).map((text) => ({
+        language,
+        name,
+        text,
+      })),
+    ),
   ),
-);
+];
 
 /** One call a line; the position of each literal's closing quote. */
 function program(cases: readonly Case[]): { source: string; positions: number[] } {
