@@ -906,25 +906,23 @@ type IsNumberHole<T extends string> = `${number}` extends T
     : false;
 
 // A number hole stands for any number's text: fit for a number, never a boolean or a date alone;
-// amid other characters of a date it is left to the runtime (4.6).
-type Fits<Kind extends string, Text extends string> =
-  HasNumberHole<Text> extends true
-    ? Kind extends "boolean"
-      ? false
-      : Kind extends "date"
-        ? IsNumberHole<Text> extends true
+// amid other characters of a date it is left to the runtime (4.6). Holes are looked for only in
+// a value that does not fit as it is, so that valid values are read once.
+type Fits<Kind extends string, Text extends string> = Kind extends "integer" | "number"
+  ? IsNumber<Text> extends true
+    ? true
+    : HasNumberHole<Text>
+  : Kind extends "boolean"
+    ? Lowercase<Text> extends "true" | "false"
+      ? true
+      : false
+    : Kind extends "date"
+      ? IsDate<Text> extends true
+        ? true
+        : IsNumberHole<Text> extends true
           ? false
-          : true
-        : true
-    : Kind extends "integer" | "number"
-      ? IsNumber<Text>
-      : Kind extends "boolean"
-        ? Lowercase<Text> extends "true" | "false"
-          ? true
-          : false
-        : Kind extends "date"
-          ? IsDate<Text>
-          : true;
+          : HasNumberHole<Text>
+      : true;
 
 /** The first value of a predicate that does not fit its field's type, as the runtime words it. */
 type ValueProblem<
