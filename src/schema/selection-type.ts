@@ -349,24 +349,21 @@ export type CheckedFields<T, S, D = undefined, L = undefined> = [L] extends [und
     : never
   : T;
 
+// The items read are looked at first: most texts are valid, and each test costs.
 type CheckedFieldsText<T, S, D> = [ItemsOfText<T, D>] extends [infer Items]
-  ? [Items] extends [GiveWay]
-    ? T
+  ? Items extends readonly Item[]
+    ? [KnownShapeOfOption<S>] extends [infer Shape]
+      ? [Shape] extends [GiveWay]
+        ? T
+        : [FirstItemProblem<Shape, Items>] extends [never]
+          ? T
+          : FirstItemProblem<Shape, Items> | LastNameCompletions<Blocked<T> & string, Shape, Items>
+      : T
     : [Items] extends [Incomplete<infer Message, infer Scope, infer Word>]
       ? Message | Completions<Blocked<T> & string, KnownShapeOfOption<S>, Scope, Word>
       : [Items] extends [SyntaxProblem<infer Message>]
         ? Message
-        : [KnownShapeOfOption<S>] extends [infer Shape]
-          ? [Shape] extends [GiveWay]
-            ? T
-            : Items extends readonly Item[]
-              ? [FirstItemProblem<Shape, Items>] extends [never]
-                ? T
-                :
-                    | FirstItemProblem<Shape, Items>
-                    | LastNameCompletions<Blocked<T> & string, Shape, Items>
-              : T
-          : T
+        : T
   : T;
 
 /**

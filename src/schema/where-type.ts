@@ -972,22 +972,21 @@ export type CheckedWhere<T, S, D = undefined, L = undefined> = [L] extends [unde
     : never
   : T;
 
+// The predicates read are looked at first: most texts are valid, and each test costs.
 type CheckedWhereText<T, S, D> = [PredicatesOfText<T, D>] extends [infer Found]
-  ? [Found] extends [GiveWay]
-    ? T
+  ? Found extends readonly Read1[]
+    ? [KnownShapeOfOption<S>] extends [infer Shape]
+      ? [Shape] extends [GiveWay]
+        ? T
+        : [FirstProblem<Shape, Found>] extends [never]
+          ? T
+          : FirstProblem<Shape, Found>
+      : T
     : [Found] extends [Incomplete<infer Message, infer Kind, infer Partial>]
       ? Message | Completions<Blocked<T> & string, KnownShapeOfOption<S>, Kind, Partial>
       : [Found] extends [SyntaxProblem<infer Message>]
         ? Message
-        : [KnownShapeOfOption<S>] extends [infer Shape]
-          ? [Shape] extends [GiveWay]
-            ? T
-            : Found extends readonly Read1[]
-              ? [FirstProblem<Shape, Found>] extends [never]
-                ? T
-                : FirstProblem<Shape, Found>
-              : T
-          : T
+        : T
   : T;
 
 /** The `any` field a path reaches, if any: its name, and whether it is the path itself. */
