@@ -7,6 +7,7 @@ import fc from "fast-check";
 import ts from "typescript";
 import { fieldsTextArbitrary, whereTextArbitrary } from "../src/arbitraries/index.ts";
 import { schemas } from "../src/index.ts";
+import { editorOf } from "../test/support/language-service.ts";
 import { type Benchmark, formatTable, printHeading } from "./harness.ts";
 import { largeFilter, PARSE_FILTERS } from "./parse-filters.ts";
 
@@ -103,38 +104,20 @@ const EDITS = 6;
 function editLatency(name: string, text: string): number {
   const file = `${DIR}/${name}.ts`;
   writeFileSync(file, text);
-  let current = text;
-  let version = 1;
-  const host: ts.LanguageServiceHost = {
-    getScriptFileNames: () => [file],
-    getScriptVersion: (path) => (path === file ? String(version) : "1"),
-    getScriptSnapshot: (path) => {
-      const content = path === file ? current : ts.sys.readFile(path);
-      return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content);
-    },
-    getCurrentDirectory: () => ROOT,
-    getCompilationSettings: () => options,
-    getDefaultLibFileName: (compilerOptions) => ts.getDefaultLibFilePath(compilerOptions),
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-  };
-  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
-  service.getSemanticDiagnostics(file);
+  const editor = editorOf(file, text);
+  editor.service.getSemanticDiagnostics(file);
   const times: number[] = [];
   for (let edit = 0; edit < EDITS; edit++) {
-    current =
+    editor.edit(
       edit % 2 === 0
-        ? current.replace(/(export const c100 = \w+\(\(?")/, "$1x")
-        : current.replace(/(export const c100 = \w+\(\(?")x/, "$1");
-    version++;
+        ? editor.text().replace(/(export const c100 = \w+\(\(?")/, "$1x")
+        : editor.text().replace(/(export const c100 = \w+\(\(?")x/, "$1"),
+    );
     const started = performance.now();
-    service.getSemanticDiagnostics(file);
+    editor.service.getSemanticDiagnostics(file);
     times.push(performance.now() - started);
   }
-  service.dispose();
+  editor.service.dispose();
   return median(times);
 }
 

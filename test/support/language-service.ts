@@ -1,24 +1,24 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { root } from "./type-agreement.ts";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const config = ts.readConfigFile(`${root}tsconfig.json`, (path) => ts.sys.readFile(path));
+const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
 
 /**
- * TypeScript's language service (what an editor asks) over one file of `source` under the
- * project's options; its imports may name the sources by `${root}src/…`.
+ * TypeScript's language service (what an editor asks) over one file under the project's options,
+ * its text held here and changed as an editor changes it (`edit`); every other file from disk.
  */
-export function languageService(source: string, name: string) {
-  const dir = `${root}node_modules/.cache/qaql-language-service`;
-  mkdirSync(dir, { recursive: true });
-  const file = `${dir}/${name}.ts`;
-  writeFileSync(file, source);
-  const config = ts.readConfigFile(`${root}tsconfig.json`, (path) => ts.sys.readFile(path));
-  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+export function editorOf(file: string, initial: string) {
+  let text = initial;
+  let version = 1;
   const host: ts.LanguageServiceHost = {
     getScriptFileNames: () => [file],
-    getScriptVersion: () => "1",
+    getScriptVersion: (path) => (path === file ? String(version) : "1"),
     getScriptSnapshot: (path) => {
-      const text = ts.sys.readFile(path);
-      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+      const content = path === file ? text : ts.sys.readFile(path);
+      return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content);
     },
     getCurrentDirectory: () => root,
     getCompilationSettings: () => options,
@@ -29,7 +29,29 @@ export function languageService(source: string, name: string) {
     directoryExists: ts.sys.directoryExists,
     getDirectories: ts.sys.getDirectories,
   };
-  const service = ts.createLanguageService(host);
+  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  return {
+    service,
+    /** The file's text now. */
+    text: () => text,
+    /** Replaces the file's text, as a keystroke does. */
+    edit(next: string) {
+      text = next;
+      version++;
+    },
+  };
+}
+
+/**
+ * The language service over one file of `source` written beside the package (so its imports may
+ * name the sources by `${root}src/…`): hovers, completions and diagnostics as an editor shows them.
+ */
+export function languageService(source: string, name: string) {
+  const dir = `${root}node_modules/.cache/qaql-language-service`;
+  mkdirSync(dir, { recursive: true });
+  const file = `${dir}/${name}.ts`;
+  writeFileSync(file, source);
+  const { service } = editorOf(file, source);
   const offsetOf = (needle: string) => {
     const at = source.indexOf(needle);
     if (at === -1) throw new Error(`no ${JSON.stringify(needle)} in the source`);
