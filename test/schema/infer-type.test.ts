@@ -173,6 +173,16 @@ describe("typed front doors", () => {
     // @ts-expect-error: a source of wrong records
     fastifyListRoute({ schema, source: [{ id: "1" }] });
     fastifyListRoute({ schema: "infer", source: [{ id: "1" }] });
+    // A policy written in the code is read against the schema by each, as createListHandler's.
+    const misspelt = { filterable: "rnak" } as const;
+    // @ts-expect-error: unknown field "rnak": did you mean rank?
+    expect(() => expressListHandler({ schema, source, policy: misspelt })).toThrow(/rnak/);
+    // @ts-expect-error: unknown field "rnak": did you mean rank?
+    expect(() => honoListHandler({ schema, source, policy: misspelt })).toThrow(/rnak/);
+    // @ts-expect-error: unknown field "rnak": did you mean rank?
+    expect(() => fastifyListHandler({ schema, source, policy: misspelt })).toThrow(/rnak/);
+    // @ts-expect-error: unknown field "rnak": did you mean rank?
+    expect(() => fastifyListRoute({ schema, source, policy: misspelt })).toThrow(/rnak/);
   });
 
   it("toSql's columns keys are the schema's paths", () => {
