@@ -15,8 +15,6 @@ export interface JsonResponse {
 /** The `fetch` the runner calls: the global one, or the caller's. */
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
-const TIMEOUT_MS = 30_000;
-
 /**
  * The most bytes of one answer the kit reads: a page of the largest size (1000) of records of
  * 16 KiB, some fifteen times the API's own; past it the server is sending more than any answer
@@ -156,7 +154,8 @@ async function fetchOnce(
 ): Promise<JsonResponse> {
   let response: Response;
   try {
-    response = await fetcher(url, { method, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    // No deadline of its own: the guard's (`timeoutMs`, `--timeout`) is the only one.
+    response = await fetcher(url, { method, headers });
   } catch (error) {
     if (error instanceof ConformanceError) throw error;
     // fetch says only "fetch failed"; the reason is on its cause.

@@ -22,6 +22,16 @@ describe("fetchJson", () => {
     expect((sent[1] as number) - (sent[0] as number)).toBeGreaterThanOrEqual(950);
   });
 
+  it("sets no deadline of its own: the guard's timeout, as long as it is, is the only one", async () => {
+    const signals: unknown[] = [];
+    const fetcher = async (_input: string, init: RequestInit) => {
+      signals.push(init.signal);
+      return new Response("{}", { status: 200 });
+    };
+    await fetchJson(fetcher, "http://api.example/api/projects", {});
+    expect(signals).toEqual([undefined]);
+  });
+
   it("judges any other 429 as it is", async () => {
     const fetcher = async () =>
       new Response(JSON.stringify({ code: "TOO_MANY_QUERIES", retryAfter: 1 }), { status: 429 });
