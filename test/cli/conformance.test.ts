@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -329,6 +329,23 @@ describe("qaql serve and qaql conformance as commands", () => {
     const run = runCli(["conformance", ...args]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(words);
+  });
+
+  it("refuses a bad --timeout before it makes the --vectors folder or reads --users", () => {
+    const dir = mkdtempSync(join(tmpdir(), "qaql-usage-"));
+    try {
+      const vectors = join(dir, "vectors");
+      const run = runCli([
+        "conformance",
+        ...["--url", "http://x", "--token", "t", "--resource", "artefacts"],
+        ...["--vectors", vectors, "--users", join(dir, "absent.json"), "--timeout", "0"],
+      ]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain('--timeout must be a positive number of seconds, not "0"');
+      expect(existsSync(vectors)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("reports a server it cannot reach in one line, exit 1", async () => {

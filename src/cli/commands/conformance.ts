@@ -242,6 +242,13 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
         "conformance",
       );
     }
+    // Every usage error before anything is read or written (the users file, the vectors' folder).
+    const counts = {
+      runs: readCount(invocation, "runs"),
+      defaultSize: readCount(invocation, "default-size"),
+      maxSize: readCount(invocation, "max-size"),
+      timeoutMs: readTimeout(invocation),
+    };
     const users = viewsOf(await readUsersFile(stringOption(invocation, "users")), tokens, listName);
     const vectors = stringOption(invocation, "vectors");
     if (vectors !== undefined) await prepareVectorsDir(vectors);
@@ -255,14 +262,11 @@ Exit status: 0 the server agrees, 1 it disagrees (or cannot be read), 2 usage er
       resource,
       route,
       ...(schema && { schema }),
-      runs: readCount(invocation, "runs"),
-      defaultSize: readCount(invocation, "default-size"),
-      maxSize: readCount(invocation, "max-size"),
+      ...counts,
       seed,
       path,
       ...(user !== undefined && { credentials: { user, password: password as string } }),
       ...(probesText !== undefined && { probes: Number(probesText) }),
-      timeoutMs: readTimeout(invocation),
       onRequest: (count) => progress.update(() => `${count} requests`),
     });
     // A CI reader gets a document, with an <error>, for a server the run could not read.
