@@ -57,6 +57,8 @@ export interface UserView {
   readonly fieldsPolicy: AccessPolicy | undefined;
   /** The fields this user's requests are checked against. */
   readonly schema: Schema;
+  /** The fields this user's filters may name: those its policy lets it filter on, or `schema`'s. */
+  readonly filterSchema: Schema;
   /** The zone the user's dates are read in without a `timezone` header. */
   readonly timeZone: string | undefined;
   /** The language the user's answers are in without `Accept-Language`. */

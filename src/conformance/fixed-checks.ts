@@ -178,6 +178,17 @@ interface Wrong {
   readonly error: { readonly parameter: string; readonly code: string; readonly offset: number };
 }
 
+/** A literal each typed field refuses (2.3). */
+export const WRONG_LITERALS: Readonly<Record<string, string>> = {
+  integer: "one",
+  number: "1e3",
+  boolean: "maybe",
+  date: "2024-02-30",
+};
+
+/** A name no schema of the API has. */
+export const UNKNOWN = "qaqlNoSuchField";
+
 /**
  * Requests that no server may answer with a list: texts that do not parse (drawn from the
  * invalid-text arbitraries with the run's seed), filters and selections the schema refuses, and
@@ -201,11 +212,10 @@ function wrongRequests(settings: Settings, seed: number): Wrong[] {
     write({ where: text });
   for (const { text } of fc.sample(invalidFieldsArbitrary(), { numRuns: 4, seed }))
     write({ fields: text });
-  write({ where: "qaqlNoSuchField=1" });
-  write({ fields: "qaqlNoSuchField" });
-  const fields = listScalarFields(user?.policy?.filterSchema ?? schema);
-  const wrongValue = { integer: "one", number: "1e3", boolean: "maybe", date: "2024-02-30" };
-  for (const [type, text] of Object.entries(wrongValue)) {
+  write({ where: `${UNKNOWN}=1` });
+  write({ fields: UNKNOWN });
+  const fields = listScalarFields(user?.filterSchema ?? schema);
+  for (const [type, text] of Object.entries(WRONG_LITERALS)) {
     const field = fields.find((candidate) => candidate.type === type);
     if (field) write({ where: `${field.path.join(".")}=${text}` });
   }

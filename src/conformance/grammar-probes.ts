@@ -38,7 +38,7 @@ import {
 import type { GrammarTable } from "./coverage.ts";
 import { equalJson } from "./equal-json.ts";
 import { fetchJson } from "./fetch-json.ts";
-import { brief, codeOf } from "./fixed-checks.ts";
+import { brief, codeOf, UNKNOWN, WRONG_LITERALS } from "./fixed-checks.ts";
 import { describeRows, firstDifference } from "./list-check.ts";
 import { referenceEvaluate } from "./reference-evaluate.ts";
 import { readVector } from "./repro.ts";
@@ -75,17 +75,6 @@ interface Material {
   readonly size: number;
   readonly maxSize: number;
 }
-
-/** A literal each typed field refuses (2.3). */
-const WRONG_LITERALS: Readonly<Record<string, string>> = {
-  integer: "one",
-  number: "1e3",
-  boolean: "maybe",
-  date: "2024-02-30",
-};
-
-/** A name no schema of the API has. */
-const UNKNOWN = "qaqlNoSuchField";
 
 /** Every field of a schema with its dotted path, objects walked into, arrays not. */
 function fieldsOf(schema: Schema): { path: string; type: FieldType }[] {
@@ -488,7 +477,7 @@ async function checkText(
     where: read.data.where as WhereExpression | undefined,
     resource,
     timeZone: user?.timeZone ?? "UTC",
-    schema: user?.policy?.filterSchema ?? schema,
+    schema: user?.filterSchema ?? schema,
   });
   const items = isObject(response.body) ? response.body[resource] : undefined;
   if (response.status !== 200 || !Array.isArray(items)) {

@@ -303,7 +303,7 @@ export async function check(
       paginated: true,
       resource,
       timeZone: zone,
-      schema: user?.policy?.filterSchema ?? user?.schema ?? settings.schema,
+      schema: user?.filterSchema ?? settings.schema,
     });
   let page: number | undefined;
   if (refusal === undefined && pageAt !== undefined) {

@@ -282,7 +282,7 @@ function zoneSweeps(
     const zone = user.timeZone;
     if (index === 0 || zone === undefined) return;
     const records = views.views[index]?.[0] ?? [];
-    const schema = user.policy?.filterSchema ?? user.schema;
+    const schema = user.filterSchema;
     const inZone = probesFor(records, schema, [zone], pick).filter(
       (probe) => probe.timeZone === zone,
     );

@@ -177,6 +177,7 @@ function readUsers(value: unknown, tokens: readonly string[], schema: Schema): U
       policy,
       fieldsPolicy: policy && { selectable, filterable },
       schema: own,
+      filterSchema: policy?.filterSchema ?? own,
       timeZone: zone === undefined ? undefined : calendarOf(zone).timeZone,
       language: language === undefined ? undefined : canonicalLanguage(language, "users"),
     };
