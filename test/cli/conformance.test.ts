@@ -348,6 +348,35 @@ describe("qaql serve and qaql conformance as commands", () => {
     }
   });
 
+  it("reads --users as qaql serve reads it, naming the user at fault", () => {
+    const dir = mkdtempSync(join(tmpdir(), "qaql-users-"));
+    try {
+      const token = "ann-token-of-the-users-file-0123";
+      const cases = [
+        [{ ann: { password: "x", permanentTokens: "nope" } }, 'the user "ann": permanentTokens'],
+        [{ ann: { password: "x", permanentTokens: [token], zone: "UTC" } }, "zone: unknown member"],
+        [
+          { ann: { password: "x", permanentTokens: [token] }, bob: { permanentTokens: [token] } },
+          "is another user's too",
+        ],
+      ] as const;
+      for (const [users, words] of cases) {
+        const file = join(dir, "users.json");
+        writeFileSync(file, JSON.stringify(users));
+        const run = runCli([
+          "conformance",
+          ...["--url", "http://127.0.0.1:9/api", "--token", token, "--resource", "artefacts"],
+          ...["--users", file],
+        ]);
+        expect(run.status).toBe(1);
+        expect(run.stderr).toContain(`--users: `);
+        expect(run.stderr).toContain(words);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("reports a server it cannot reach in one line, exit 1", async () => {
     const probe = createServer();
     const port = await new Promise<number>((resolve) =>

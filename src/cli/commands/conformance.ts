@@ -1,7 +1,7 @@
-import type { AccessPolicy } from "../../api/access-policy.ts";
 import type { ConformanceUserView } from "../../conformance/index.ts";
 import { InvalidOptionError } from "../../errors/invalid-input.ts";
 import { RESOURCE_SCHEMAS } from "../../schema/resources.ts";
+import { readServerUsers, type ServerUser, type ServerUsers } from "../../server/users.ts";
 import { type Command, requiredOption, stringOption } from "../command.ts";
 import { coverageText } from "../conformance/coverage-text.ts";
 import { formatJunit, formatJunitError } from "../conformance/junit.ts";
@@ -49,8 +49,9 @@ function readTimeout(invocation: Parameters<Command["run"]>[0]): number | undefi
 }
 
 /**
- * What the user of each token sees, from a users file of `qaql serve --users`: a token in a
- * user's `permanentTokens` is that user's; its policy for the list, its zone and its language.
+ * What the user of each token sees, from a users file of `qaql serve --users`, read as the
+ * server reads it: a token in a user's `permanentTokens` is that user's; its policy for the
+ * list, its zone and its language.
  */
 function viewsOf(
   users: Record<string, unknown> | undefined,
@@ -58,26 +59,26 @@ function viewsOf(
   resource: string,
 ): Record<string, ConformanceUserView> | undefined {
   if (users === undefined) return undefined;
+  let read: ServerUsers;
+  try {
+    read = readServerUsers({ users });
+  } catch (error) {
+    if (error instanceof TypeError) throw new CliError(`--users: ${error.message}`);
+    throw error;
+  }
   const views: Record<string, ConformanceUserView> = {};
-  for (const [name, user] of Object.entries(users)) {
-    if (typeof user !== "object" || user === null || Array.isArray(user)) continue;
-    const { permanentTokens, policies, timeZone, language } = user as Record<string, unknown>;
-    if (!Array.isArray(permanentTokens)) continue;
-    const policy =
-      typeof policies === "object" && policies !== null && Object.hasOwn(policies, resource)
-        ? (policies as Record<string, AccessPolicy>)[resource]
-        : undefined;
-    for (const token of permanentTokens) {
-      if (typeof token !== "string" || !tokens.includes(token)) continue;
-      if (Object.hasOwn(views, token)) {
-        throw new CliError(`--users: the token of "${name}" is another user's too`);
-      }
-      views[token] = {
-        ...(policy !== undefined && { policy }),
-        ...(typeof timeZone === "string" && { timeZone }),
-        ...(typeof language === "string" && { language }),
-      };
+  for (const { token, user } of read.permanentTokens) {
+    if (user === undefined || !tokens.includes(token)) continue;
+    if (Object.hasOwn(views, token)) {
+      throw new CliError(`--users: the token of "${user}" is another user's too`);
     }
+    const { policies, timeZone, language } = read.users.get(user) as ServerUser;
+    const policy = Object.hasOwn(policies, resource) ? policies[resource] : undefined;
+    views[token] = {
+      ...(policy !== undefined && { policy }),
+      ...(timeZone !== undefined && { timeZone }),
+      ...(language !== undefined && { language }),
+    };
   }
   return views;
 }
