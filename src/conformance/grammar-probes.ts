@@ -39,7 +39,7 @@ import type { GrammarTable } from "./coverage.ts";
 import { equalJson } from "./equal-json.ts";
 import { fetchJson } from "./fetch-json.ts";
 import { brief, codeOf, UNKNOWN, WRONG_LITERALS } from "./fixed-checks.ts";
-import { describeRows, firstDifference } from "./list-check.ts";
+import { describeRows, firstDifference, keyOrderDifference } from "./list-check.ts";
 import { referenceEvaluate } from "./reference-evaluate.ts";
 import { readVector } from "./repro.ts";
 
@@ -494,14 +494,8 @@ async function checkText(
       describeRows(items),
     );
   }
-  const misordered = items.findIndex((item, i) => !equalJson(item, expected[i], true));
-  if (misordered === -1) return undefined;
-  const keysOf = (value: unknown) => JSON.stringify(isObject(value) ? Object.keys(value) : value);
-  return disagree(
-    `item ${misordered + 1}'s keys in another order than the record's`,
-    `keys ${keysOf(expected[misordered])}`,
-    `keys ${keysOf(items[misordered])}`,
-  );
+  const misordered = keyOrderDifference(items, expected);
+  return misordered && disagree(misordered.reason, misordered.expected, misordered.received);
 }
 
 /** An `Accept-Language` header, the language its answer must be in, and what it probes. */

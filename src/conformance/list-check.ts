@@ -391,19 +391,8 @@ export async function check(
     const idsAnswered = items.every((item) => isObject(item) && "id" in item);
     return vector && idsAnswered ? { ...found, vector } : found;
   }
-  // 3.2 fixes the order of an item's keys too: the record's own.
-  const misordered = items.findIndex((item, i) => !equalJson(item, expectedItems[i], true));
-  if (misordered !== -1) {
-    const keysOf = (value: unknown) => JSON.stringify(isObject(value) ? Object.keys(value) : value);
-    return {
-      request,
-      timeZone,
-      headers,
-      reason: `item ${misordered + 1}'s keys in another order than the record's`,
-      expected: `keys ${keysOf(expectedItems[misordered])}`,
-      received: `keys ${keysOf(items[misordered])}`,
-    };
-  }
+  const misordered = keyOrderDifference(items, expectedItems);
+  if (misordered) return { request, timeZone, headers, ...misordered };
   const sent = JSON.stringify([
     sentWhere === undefined ? null : sentWhere,
     sentFields === undefined ? null : sentFields,
@@ -427,4 +416,22 @@ export async function check(
     }
   }
   return undefined;
+}
+
+/**
+ * The first item of equal items whose keys come in another order than the record's (3.2 fixes
+ * it: the record's own), as a disagreement's words; undefined when every order is the record's.
+ */
+export function keyOrderDifference(
+  items: readonly unknown[],
+  expected: readonly unknown[],
+): { reason: string; expected: string; received: string } | undefined {
+  const misordered = items.findIndex((item, i) => !equalJson(item, expected[i], true));
+  if (misordered === -1) return undefined;
+  const keysOf = (value: unknown) => JSON.stringify(isObject(value) ? Object.keys(value) : value);
+  return {
+    reason: `item ${misordered + 1}'s keys in another order than the record's`,
+    expected: `keys ${keysOf(expected[misordered])}`,
+    received: `keys ${keysOf(items[misordered])}`,
+  };
 }
