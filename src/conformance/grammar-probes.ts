@@ -456,20 +456,22 @@ async function checkText(
     const { parameter, code, offset } = read.error;
     coverage.errorCode(code);
     if (response.status === 400 && codeOf(response) === code) return undefined;
-    const vector = readVector({
-      query: probe.query,
-      resource,
-      schema,
-      defaultSize,
-      maxSize,
-      error: { parameter, code, offset },
-      server: settings.api,
-    });
     const found = disagree(
       `an invalid request is not a 400 ${code}`,
       `status 400 ${code}`,
       brief(response),
     );
+    // A vector says what a schema refuses; a refusal that may be the policy's is no such vector.
+    if (policy !== undefined) return found;
+    const vector = readVector({
+      query: probe.query,
+      resource,
+      schema: user?.schema ?? schema,
+      defaultSize,
+      maxSize,
+      error: { parameter, code, offset },
+      server: settings.api,
+    });
     return { ...found, vector };
   }
   const { items: expected } = await referenceEvaluate(records, {
@@ -598,7 +600,12 @@ export async function checkGrammar(
   sent: () => void,
 ): Promise<Found | undefined> {
   const records = views.views[0]?.[0] ?? [];
-  const m = materialOf(settings.schema, records, settings.maxSize);
+  // Written with the fields the first user, who sends them, may filter on and so select.
+  const m = materialOf(
+    settings.users[0]?.filterSchema ?? settings.schema,
+    records,
+    settings.maxSize,
+  );
   for (const code of PROBED_ERROR_CODES) {
     if ((ERROR_PROBES[code]?.(m) ?? []).length === 0) {
       settings.coverage.warn(`no field of the schema can raise ${code}: it is not probed`);
